@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import { z as zod } from 'zod';
 import { ZAccountData, ZEmptyData } from './account.ts';
 import { ZQueryId, ZQueryPage } from './common.ts';
 import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from './ops.ts';
 import { ZCountryListData, ZVersionData } from './system.ts';
-import { z as zod } from 'zod';
 
 /**
  * Who may make a call:

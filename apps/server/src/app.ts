@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, createClock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type DatabaseTarget, type OpenDatabase, openDatabase } from './db/database.ts';
+import { AppError } from './http/app-error.ts';
+import { type HandlerMap, registerContractRoutes } from './http/contract-routes.ts';
+import { registerErrorHandler, toEnvelope } from './http/error-handler.ts';
+import { checkApiKey } from './http/guards.ts';
+import { accountHandlers } from './modules/account/account.routes.ts';
+import { authHandlers } from './modules/auth/auth.routes.ts';
+import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
+import { opsHandlers } from './modules/ops/ops.routes.ts';
+import { systemHandlers } from './modules/system/system.routes.ts';
+import { registerWebApp } from './modules/web/web.routes.ts';
+
+/** Largest JSON body accepted; uploads have their own limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const handlers: HandlerMap = {
+  ...systemHandlers,
+  ...authHandlers,
+  ...accountHandlers,
+  ...opsHandlers,
+};
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * Builds the whole service: database (migrated), routes, error handling, the web app. Never listens:
+ * tests call `app.inject()` or listen on a free port; `main.ts` listens. Closing the app closes the database.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: { database?: DatabaseTarget; clock?: Clock; logger?: boolean | object } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    disableRequestLogging: config.nodeEnv === 'test',
+    trustProxy: config.nodeEnv === 'production',
+    return503OnClosing: true,
+  });
+
+  const database: OpenDatabase = await openDatabase(options.database ?? config.database);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock: options.clock ?? createClock(),
+    log: app.log,
+  };
+
+  acceptEmptyJsonBodies(app);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) checkApiKey(ctx, request);
+  });
+
+  app.get('/healthz', async () => {
+    await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
+    return { ok: true };
+  });
+  registerDocsRoutes(app);
+  registerContractRoutes(app, ctx, handlers);
+
+  if (config.webDist) await registerWebApp(app, config.webDist, { apiKey: config.apiKeys[0]! });
+  app.setNotFoundHandler((request, reply) => {
+    if (app.sendAppIndex?.(request, reply)) return reply;
+    const error = new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`);
+    return reply.status(error.status).send(toEnvelope(error));
+  });
+
+  await app.ready();
+  return { app, ctx };
+}
+
+/** `POST /api/auth/signout` has an empty body (spec §7), even when a client labels it JSON. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}

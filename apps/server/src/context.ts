@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+
+/** What every service is handed: the database, the one clock, the configuration and a logger. */
+export interface AppContext {
+  config: AppConfig;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller of a request, after the bearer token has been checked. */
+export interface AuthInfo {
+  sessionId: bigint;
+  userId: bigint;
+  isEmailVerified: boolean;
+}

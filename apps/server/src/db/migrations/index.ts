@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026112301_foundation.ts';
+
+/** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
+const migrations: Record<string, Migration> = {
+  '2026112301_foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+export const migrationNames = Object.keys(migrations);

@@ -1,0 +1,12 @@
+/**
+ * One mapping of PostgreSQL types to JavaScript, the same on PGlite and on node-postgres:
+ * BIGINT (money in base units, big ids) → bigint, always; NUMERIC → string (never a float).
+ * Timestamps stay Date on both.
+ */
+export const INT8_OID = 20;
+export const NUMERIC_OID = 1700;
+
+export const typeParsers: Record<number, (value: string) => unknown> = {
+  [INT8_OID]: (value) => BigInt(value),
+  [NUMERIC_OID]: (value) => value,
+};

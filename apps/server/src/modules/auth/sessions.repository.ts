@@ -1,0 +1,70 @@
+import type { Database } from '../../db/database.ts';
+import type { SessionRow } from '../../db/schema.ts';
+
+export async function insert(
+  db: Database,
+  row: {
+    userId: bigint;
+    tokenHash: string;
+    device: string | null;
+    ip: string | null;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<bigint> {
+  const { session_id } = await db
+    .insertInto('sessions')
+    .values({
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      device: row.device,
+      ip: row.ip,
+      created_at: row.now,
+      last_seen_at: row.now,
+      expires_at: row.expiresAt,
+    })
+    .returning('session_id')
+    .executeTakeFirstOrThrow();
+  return session_id;
+}
+
+/** The live session of a token hash with its user's verification state, or undefined. */
+export async function findLive(db: Database, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .select(['sessions.session_id', 'sessions.user_id', 'sessions.last_seen_at', 'users.is_email_verified'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function touch(db: Database, sessionId: bigint, now: Date, expiresAt: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('session_id', '=', sessionId)
+    .execute();
+}
+
+export async function revoke(db: Database, sessionId: bigint, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllOfUser(db: Database, userId: bigint, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type { SessionRow };

@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import * as sessionsRepo from './sessions.repository.ts';
+
+/** Sessions slide: each use pushes the expiry 30 days past now. */
+export const SESSION_TTL_SECONDS = 30 * 86_400;
+/** A session's expiry is rewritten at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Only this hash of a token is stored: a stolen database yields no usable session. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session: a 256-bit random token, returned once and never stored. */
+export async function createSession(
+  db: Database,
+  now: Date,
+  userId: bigint,
+  origin: { device: string | null; ip: string | null },
+): Promise<{ token: string; sessionId: bigint }> {
+  const token = randomBytes(32).toString('base64url');
+  const sessionId = await sessionsRepo.insert(db, {
+    userId,
+    tokenHash: hashToken(token),
+    device: origin.device,
+    ip: origin.ip,
+    now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+  });
+  return { token, sessionId };
+}
+
+/** The caller behind a token, or null when it is unknown, expired or revoked. */
+export async function authenticate(ctx: AppContext, token: string): Promise<AuthInfo | null> {
+  if (token.length > 200) return null;
+  const now = ctx.clock.now();
+  const row = await sessionsRepo.findLive(ctx.db, hashToken(token), now);
+  if (!row) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    await sessionsRepo.touch(
+      ctx.db,
+      row.session_id,
+      now,
+      new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    );
+  }
+  return { sessionId: row.session_id, userId: row.user_id, isEmailVerified: row.is_email_verified };
+}
+
+export async function revokeSession(db: Database, sessionId: bigint, now: Date): Promise<void> {
+  await sessionsRepo.revoke(db, sessionId, now);
+}
+
+export async function revokeAllSessions(db: Database, userId: bigint, now: Date): Promise<number> {
+  return sessionsRepo.revokeAllOfUser(db, userId, now);
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { renderDocsPage } from './docs-page.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+
+/** The API documentation is public (no API key): it is how a client developer learns the key is needed. */
+export function registerDocsRoutes(app: FastifyInstance): void {
+  const document = buildOpenApiDocument();
+  const page = renderDocsPage();
+  app.get('/api/docs/json', async () => document);
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+}
