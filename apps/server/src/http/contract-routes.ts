@@ -48,12 +48,13 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, ha
         request.auth = await authorize(ctx, def, request);
       },
       handler: async (request, reply) => {
-        if (!handler)
-          throw new AppError('NOT_IMPLEMENTED', `${def.summary}: this feature is not available yet.`);
         const input = {
           query: parseInput(def.query ?? ZNoQuery, request.query ?? {}, 'query'),
-          body: def.multipart ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
+          body: def.multipart || !handler ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
         } as HandlerInput<RouteId>;
+        if (!handler) {
+          throw new AppError('NOT_IMPLEMENTED', `${def.summary}: this feature is not available yet.`);
+        }
         const data = await handler({ ...ctx, request, reply, auth: request.auth ?? null }, input);
         if (checkResponses && def.data) def.data.parse(data);
         return { error: false, data };

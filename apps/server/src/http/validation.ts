@@ -10,7 +10,7 @@ export function parseInput<S extends z.ZodType>(
   value: unknown,
   where: 'query' | 'body',
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

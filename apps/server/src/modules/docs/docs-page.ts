@@ -1,7 +1,7 @@
 import { type RouteDef, routeList } from '@fit24/contract';
 import { z } from 'zod';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -17,7 +17,7 @@ const authLabel: Record<RouteDef['auth'], string> = {
 function schemaBlock(title: string, schema: z.ZodType | undefined): string {
   if (!schema) return '';
   const json = JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), null, 2);
-  return `<details><summary>${title}</summary><pre>${escape(json)}</pre></details>`;
+  return `<details><summary>${title}</summary><pre>${escapeHtml(json)}</pre></details>`;
 }
 
 /** A readable page of every call, grouped by area, from the same route table as the OpenAPI document. */
@@ -28,13 +28,13 @@ export function renderDocsPage(): string {
       .filter((r) => r.tag === tag)
       .map(
         (r) => `<article>
-  <h3><span class="m ${r.method}">${r.method}</span> <code>${escape(r.path)}</code></h3>
-  <p>${escape(r.summary)}. <em>${authLabel[r.auth]}</em>${r.idempotent ? ' · accepts <code>Idempotency-Key</code>' : ''}${r.data ? '' : ' · <strong>answers 501 until built</strong>'}</p>
+  <h3><span class="m ${r.method}">${r.method}</span> <code>${escapeHtml(r.path)}</code></h3>
+  <p>${escapeHtml(r.summary)}. <em>${authLabel[r.auth]}</em>${r.idempotent ? ' · accepts <code>Idempotency-Key</code>' : ''}${r.data ? '' : ' · <strong>answers 501 until built</strong>'}</p>
   ${schemaBlock('Query', r.query)}${schemaBlock('Body', r.body)}${schemaBlock('Data', r.data)}
 </article>`,
       )
       .join('\n');
-    return `<section><h2>${escape(tag)}</h2>${rows}</section>`;
+    return `<section><h2>${escapeHtml(tag)}</h2>${rows}</section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>FIT24 Exchange API</title><style>

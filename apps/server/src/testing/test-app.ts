@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createClock } from '../clock.ts';
+import type { AppConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { DatabaseTarget } from '../db/database.ts';
+
+export const TEST_API_KEY = 'test-api-key-0123456789';
+export const TEST_OPS_KEY = 'test-ops-key-0123456789';
+
+export interface DatabaseUnderTest {
+  name: 'pglite' | 'postgres';
+  target(): DatabaseTarget;
+}
+
+/**
+ * The databases every server test runs against: PGlite in memory always, and PostgreSQL too when
+ * `TEST_DATABASE_URL` is set (CI), each test app in a schema of its own that is dropped afterwards.
+ */
+export function databasesUnderTest(): DatabaseUnderTest[] {
+  const list: DatabaseUnderTest[] = [{ name: 'pglite', target: () => ({ kind: 'pglite' }) }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    list.push({
+      name: 'postgres',
+      target: () => ({
+        kind: 'postgres',
+        url,
+        schema: `test_${randomBytes(6).toString('hex')}`,
+        dropSchemaOnClose: true,
+      }),
+    });
+  }
+  return list;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { kind: 'pglite' },
+    apiKeys: [TEST_API_KEY],
+    opsKey: TEST_OPS_KEY,
+    smtpUrl: null,
+    demo: false,
+    testClock: true,
+    logLevel: 'silent',
+    webDist: null,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** A call to `/api` with the API key, and the bearer token when given. */
+  api(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string },
+  ): Promise<{ status: number; body: TestEnvelope }>;
+  /** A call to `/ops` with the operator key. */
+  ops(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: TestEnvelope }>;
+  close(): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+export type TestEnvelope = { error: boolean; code?: number; message?: string; fields?: Record<string, string>; data?: any };
+
+export async function createTestApp(
+  database: DatabaseUnderTest,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
+  const { app, ctx } = await buildApp(testConfig(overrides), {
+    database: database.target(),
+    clock: createClock(),
+    logger: false,
+  });
+  const send = async (options: InjectOptions) => {
+    const response = await app.inject(options);
+    return { status: response.statusCode, body: response.json() as TestEnvelope };
+  };
+  return {
+    app,
+    ctx,
+    api(method, url, options = {}) {
+      const headers: Record<string, string> = { 'x-api-key': TEST_API_KEY, ...options.headers };
+      if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+      return send({
+        method,
+        url,
+        headers,
+        ...(options.payload !== undefined ? { payload: options.payload } : {}),
+        ...(options.body !== undefined ? { payload: options.body as object } : {}),
+      });
+    },
+    ops(method, url, body) {
+      return send({
+        method,
+        url,
+        headers: { 'x-ops-key': TEST_OPS_KEY },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,171 @@
+import {
+  type ErrorEnvelope,
+  type Envelope,
+  isErrorEnvelope,
+  type RouteBody,
+  type RouteData,
+  type RouteId,
+  type RouteQuery,
+  routes,
+  SESSION_INVALID_CODE,
+} from '@fit24/contract';
+import type { AppConfig } from './config.ts';
+
+/** The calls the app makes: every route except the operator API. */
+export type ClientRouteId = Exclude<RouteId, `ops.${string}`>;
+
+export interface CallOptions<Id extends ClientRouteId> {
+  query?: RouteQuery<Id>;
+  body?: RouteBody<Id>;
+  /** Multipart body (file upload); sent as is, the browser sets its content type. */
+  form?: FormData;
+  /** `Idempotency-Key` for calls that move money: a repeat with the same key moves nothing twice. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** `code` of the envelope the client makes up when the server could not be reached. */
+export const NETWORK_ERROR_CODE = 0;
+export const NETWORK_ERROR_MESSAGE = 'We could not reach FIT24 Exchange. Check your connection and try again.';
+const TIMEOUT_MS = 30_000;
+
+/** Thrown by `fetchData` (for TanStack Query); carries the error envelope. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly envelope: ErrorEnvelope;
+
+  constructor(envelope: ErrorEnvelope) {
+    super(envelope.message);
+    this.name = 'ApiError';
+    this.code = envelope.code;
+    this.fields = envelope.fields;
+    this.envelope = envelope;
+  }
+}
+
+export interface ApiClientDeps {
+  /** Injected so tests run without a server. */
+  fetch: typeof fetch;
+  config: () => AppConfig;
+  getToken: () => string | null;
+  /** What ending a session does besides the signout call: clear storage, drop caches, go to '/'. */
+  clearSession: () => Promise<void> | void;
+  forgetUserData: () => void;
+  navigateToRoot: () => void;
+}
+
+export interface ApiClient {
+  /** Resolves with the envelope: errors resolve with the error body (spec §8), never reject. */
+  call<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<Envelope<RouteData<Id>>>;
+  /** Resolves with `data`, throws `ApiError` on an error envelope. */
+  fetchData<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<RouteData<Id>>;
+  /**
+   * Signs out (POST /api/auth/signout; its failure is ignored), clears the stored session and the cached
+   * data, and goes to the root. Also what a 502 from any call triggers.
+   */
+  signOut(): Promise<void>;
+}
+
+function networkError(message = NETWORK_ERROR_MESSAGE, code = NETWORK_ERROR_CODE): ErrorEnvelope {
+  return { error: true, code, message };
+}
+
+function buildUrl(base: string, path: string, query: unknown): string {
+  const params = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    return networkError(`The server answered with HTTP ${response.status}. Please try again.`, response.status);
+  }
+  if (isErrorEnvelope(payload)) return payload;
+  if (typeof payload === 'object' && payload !== null && (payload as { error?: unknown }).error === false) {
+    return payload as Envelope<unknown>;
+  }
+  return networkError(`The server answered with HTTP ${response.status}. Please try again.`, response.status);
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  let ending: Promise<void> | null = null;
+
+  async function request(id: ClientRouteId, options: CallOptions<ClientRouteId>): Promise<Envelope<unknown>> {
+    const route = routes[id];
+    const { apiKey, apiBase } = deps.config();
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': apiKey };
+    const token = deps.getToken();
+    if (route.auth !== 'public' && token) headers.authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    let body: BodyInit | undefined;
+    if (options.form) {
+      body = options.form;
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    // A hung request must end (spinners wait on it); older WebViews lack AbortSignal.any/timeout.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+    const abort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', abort);
+    try {
+      const response = await deps.fetch(buildUrl(apiBase, route.path, options.query), {
+        method: route.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      return await readEnvelope(response);
+    } catch {
+      return networkError();
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  function signOut(): Promise<void> {
+    ending ??= (async () => {
+      try {
+        // A failed signout (network, 502 for an already dead token) still clears the session (spec §8).
+        await request('auth.signout', {});
+      } catch {
+        // Ignored: see above.
+      } finally {
+        await deps.clearSession();
+        deps.forgetUserData();
+        deps.navigateToRoot();
+        ending = null;
+      }
+    })();
+    return ending;
+  }
+
+  async function call<Id extends ClientRouteId>(
+    id: Id,
+    options: CallOptions<Id> = {},
+  ): Promise<Envelope<RouteData<Id>>> {
+    const envelope = await request(id, options as CallOptions<ClientRouteId>);
+    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await signOut();
+    return envelope as Envelope<RouteData<Id>>;
+  }
+
+  async function fetchData<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<RouteData<Id>> {
+    const envelope = await call(id, options);
+    if (envelope.error) throw new ApiError(envelope);
+    return envelope.data;
+  }
+
+  return { call, fetchData, signOut };
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from './errors.ts';
+import { routeList } from './routes.ts';
+
+/** The calls of spec §7, read from the specification itself (shared/seed/spec.md beside the repository). */
+function specCalls(): string[] {
+  const spec = readFileSync(fileURLToPath(new URL('../../../../shared/seed/spec.md', import.meta.url)), 'utf8');
+  const section = (title: string) => {
+    const start = spec.indexOf(`### ${title}`);
+    const end = spec.indexOf('\n##', start + 4);
+    return spec.slice(start, end === -1 ? undefined : end);
+  };
+  const calls: string[] = [];
+  for (const [, method, path] of section('Public').matchAll(/^\| (GET|POST) \| (\/api\/\S+) \|/gm)) {
+    calls.push(`${method} ${path}`);
+  }
+  for (const [, path] of section('Signed-in GET').matchAll(/^- (\/api\/[^\s?]+)/gm)) calls.push(`GET ${path}`);
+  for (const [path] of section('Signed-in POST').matchAll(/\/api\/[a-z0-9/-]+[a-z0-9]/g)) calls.push(`POST ${path}`);
+  return calls;
+}
+
+describe('route table', () => {
+  it('holds each of the 61 calls of the specification exactly once', () => {
+    const calls = specCalls();
+    expect(calls).toHaveLength(61);
+    expect(new Set(calls).size).toBe(61);
+    const table = routeList.filter((r) => r.spec).map((r) => `${r.method} ${r.path}`);
+    expect(table).toHaveLength(61);
+    expect([...table].sort()).toEqual([...calls].sort());
+  });
+
+  it('has no two routes with the same method and path, and no spec flag off /api', () => {
+    const keys = routeList.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const r of routeList) {
+      expect(r.path.startsWith('/api/')).toBe(r.spec);
+      if (!r.spec) expect(r.auth).toBe('ops');
+    }
+  });
+
+  it('lets unverified users reach only verify, resend, account, mobile update and signout', () => {
+    const sessionOnly = routeList.filter((r) => r.auth === 'session').map((r) => r.path);
+    expect(sessionOnly.sort()).toEqual(
+      [
+        '/api/account',
+        '/api/auth/email/otp/resend',
+        '/api/auth/email/verify',
+        '/api/auth/mobile/otp/resend',
+        '/api/auth/mobile/verify',
+        '/api/auth/signout',
+        '/api/user/mobile/update',
+      ].sort(),
+    );
+  });
+
+  it('keeps the public calls of spec §7 public', () => {
+    const publicPaths = routeList.filter((r) => r.auth === 'public').map((r) => r.path);
+    expect(publicPaths.sort()).toEqual(
+      ['/api/auth/signin', '/api/auth/register', '/api/auth/password/otp', '/api/auth/password', '/api/version', '/api/country/list'].sort(),
+    );
+  });
+
+  it('marks every money-moving POST as idempotent (DESIGN §2)', () => {
+    const idempotent = routeList.filter((r) => r.idempotent).map((r) => r.path);
+    expect(idempotent.sort()).toEqual(
+      [
+        '/api/order/create',
+        '/api/asset/withdraw',
+        '/api/asset/transfer',
+        '/api/stakings/add',
+        '/api/stakings/locked-balance/add',
+        '/api/stakings/wallet/add',
+        '/api/affiliate/wallet/claim',
+      ].sort(),
+    );
+  });
+});
+
+describe('error catalogue', () => {
+  it('gives every error a distinct code and its HTTP status equal to the code, except 502 → 401', () => {
+    const entries = Object.values(errorCatalogue);
+    expect(new Set(entries.map((e) => e.code)).size).toBe(entries.length);
+    for (const e of entries) {
+      expect(e.status).toBe(e.code === 502 ? 401 : e.code);
+      expect(e.message.length).toBeGreaterThan(10);
+    }
+    expect(errorCatalogue.SESSION_INVALID).toMatchObject({ code: 502, status: 401 });
+  });
+});
