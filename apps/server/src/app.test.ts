@@ -27,7 +27,10 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
       const { body } = await t.api('GET', '/api/country/list');
       const countries = body.data.countries as Array<{ code: string; name: string; dial_code: string }>;
       expect(countries).toHaveLength(249);
-      expect(countries.find((c) => c.code === 'GB')).toMatchObject({ name: 'United Kingdom', dial_code: '+44' });
+      expect(countries.find((c) => c.code === 'GB')).toMatchObject({
+        name: 'United Kingdom',
+        dial_code: '+44',
+      });
       expect(countries.find((c) => c.code === 'IN')).toMatchObject({ dial_code: '+91' });
       expect(countries.find((c) => c.code === 'US')).toMatchObject({ dial_code: '+1' });
       const names = countries.map((c) => c.name);
@@ -44,7 +47,9 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
     });
 
     it('refuses an unknown key with 403, also on signed-in calls', async () => {
-      const { status, body } = await t.api('GET', '/api/account', { headers: { 'x-api-key': 'wrong-key-0123456789' } });
+      const { status, body } = await t.api('GET', '/api/account', {
+        headers: { 'x-api-key': 'wrong-key-0123456789' },
+      });
       expect(status).toBe(403);
       expect(body.code).toBe(403);
     });
@@ -60,7 +65,9 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
     });
 
     it('answers 502 for an unknown token and a malformed header', async () => {
-      expect((await t.api('GET', '/api/account', { token: 'not-a-token' })).body).toMatchObject(sessionInvalid);
+      expect((await t.api('GET', '/api/account', { token: 'not-a-token' })).body).toMatchObject(
+        sessionInvalid,
+      );
       const malformed = await t.api('GET', '/api/account', { headers: { authorization: 'Basic abc' } });
       expect(malformed.status).toBe(401);
       expect(malformed.body).toMatchObject(sessionInvalid);
@@ -70,7 +77,11 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
       const { token, user } = await createUserWithSession(t.ctx);
       const { status, body } = await t.api('GET', '/api/account', { token });
       expect(status).toBe(200);
-      expect(body.data.account).toMatchObject({ user_id: user.user_id, email_id: user.email_id, is_email_verified: 1 });
+      expect(body.data.account).toMatchObject({
+        user_id: user.user_id,
+        email_id: user.email_id,
+        is_email_verified: 1,
+      });
     });
 
     it('answers 502 for a revoked token: signout revokes it', async () => {
@@ -180,10 +191,24 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
     });
 
     it('never answers 500, whatever is sent to any route', async () => {
-      const garbage: unknown[] = [null, 0, -1, 1e308, 'x', [], [1, 2], { a: { b: [] } }, true, { amount: '1e9999' }];
+      const garbage: unknown[] = [
+        null,
+        0,
+        -1,
+        1e308,
+        'x',
+        [],
+        [1, 2],
+        { a: { b: [] } },
+        true,
+        { amount: '1e9999' },
+      ];
       const queries = ['', '?page=0', '?asset_id=-1', '?market_id=1.5', '?status=NOPE', '?x[y]=1', '?%ZZ'];
       for (const def of routeList) {
-        const headers: Record<string, string> = { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` };
+        const headers: Record<string, string> = {
+          'x-api-key': TEST_API_KEY,
+          authorization: `Bearer ${token}`,
+        };
         if (def.auth === 'ops') headers['x-ops-key'] = 'test-ops-key-0123456789';
         for (const query of queries) {
           const response = await t.app.inject({ method: def.method, url: `${def.path}${query}`, headers });

@@ -68,7 +68,13 @@ export interface TestApp {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
-export type TestEnvelope = { error: boolean; code?: number; message?: string; fields?: Record<string, string>; data?: any };
+export type TestEnvelope = {
+  error: boolean;
+  code?: number;
+  message?: string;
+  fields?: Record<string, string>;
+  data?: any;
+};
 
 export async function createTestApp(
   database: DatabaseUnderTest,

@@ -1,4 +1,74 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
 import { BankPage, KycPage, SecurityPage, SettingsPage } from '../features/account/pages/AccountPages.tsx';
-import { AffiliateDashboard as _unused } from './placeholder.ts';
+import type { AffiliateModuleScreen } from '../features/affiliate/module.tsx';
+import { AFFILIATE_SCREENS } from '../features/affiliate/screens.ts';
+import { ForgotPage, LoginPage, RegisterPage, TermsPage } from '../features/auth/pages/AuthPages.tsx';
+import { VerifyPage } from '../features/auth/pages/VerifyPage.tsx';
+import { EarnPage } from '../features/earn/pages/EarnPage.tsx';
+import { AlertsPage, InstaPage, TradePage } from '../features/markets/pages/MarketsPages.tsx';
+import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
+import { SharePage } from '../features/system/pages/SharePage.tsx';
+import { VersionPage } from '../features/system/pages/VersionPage.tsx';
+import { AssetBalancePage, DepositPage, WithdrawPage } from '../features/wallet/pages/WalletPages.tsx';
+import { WelcomePage } from '../features/welcome/pages/WelcomePage.tsx';
+import type { RouteKind } from './guards.ts';
+import { TabsLayout } from './TabsLayout.tsx';
+
+/** The affiliate module: its own chunk, loaded on the first visit to an affiliate route (spec §2). */
+const AffiliateModule = lazy(() => import('../features/affiliate/module.tsx'));
+
+function affiliate(screen: AffiliateModuleScreen): ReactNode {
+  return (
+    <Suspense fallback={<LoadingPage title="Affiliate" />}>
+      <AffiliateModule screen={screen} />
+    </Suspense>
+  );
+}
+
+export interface AppRoute {
+  path: string;
+  /** Which rule of spec §2 guards it (app/guards.ts). */
+  kind: RouteKind;
+  element: ReactNode;
+}
+
+/**
+ * Every route of spec §2 with its guard. The affiliate dashboard ('/affiliate') has its own gate
+ * (AffiliateGate: a session, then the affiliate profile), declared in App.
+ */
+export const appRoutes: AppRoute[] = [
+  // Visitors only: a stored session goes to tabs/home.
+  { path: '/', kind: 'visitor', element: <WelcomePage /> },
+  { path: '/login', kind: 'visitor', element: <LoginPage /> },
+  { path: '/register', kind: 'visitor', element: <RegisterPage /> },
+  { path: '/terms', kind: 'visitor', element: <TermsPage /> },
+  { path: '/forgot', kind: 'visitor', element: <ForgotPage /> },
+  // A session whose email is not verified yet.
+  { path: '/verify', kind: 'verify', element: <VerifyPage /> },
+  // A token and a verified email.
+  { path: '/tabs/*', kind: 'app', element: <TabsLayout /> },
+  { path: '/notifications', kind: 'app', element: <NotificationsPage /> },
+  { path: '/settings', kind: 'app', element: <SettingsPage /> },
+  { path: '/earn', kind: 'app', element: <EarnPage /> },
+  { path: '/insta', kind: 'app', element: <InstaPage /> },
+  { path: '/alerts', kind: 'app', element: <AlertsPage /> },
+  { path: '/trade', kind: 'app', element: <TradePage /> },
+  { path: '/bank', kind: 'app', element: <BankPage /> },
+  { path: '/kyc', kind: 'app', element: <KycPage /> },
+  { path: '/security', kind: 'app', element: <SecurityPage /> },
+  ...AFFILIATE_SCREENS.map((screen) => ({
+    path: `/affiliate/${screen}`,
+    kind: 'app' as const,
+    element: affiliate(screen),
+  })),
+  // Open.
+  { path: '/share', kind: 'open', element: <SharePage /> },
+  { path: '/funds/asset-balance', kind: 'open', element: <AssetBalancePage /> },
+  { path: '/funds/deposit', kind: 'open', element: <DepositPage /> },
+  { path: '/funds/withdraw', kind: 'open', element: <WithdrawPage /> },
+  { path: '/version', kind: 'open', element: <VersionPage /> },
+];
+
+export const AFFILIATE_DASHBOARD_PATH = '/affiliate';
+export const affiliateDashboard = affiliate('dashboard');

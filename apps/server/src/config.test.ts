@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'fit24-config-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('defaults to port 8080, the embedded database under DATA_DIR, demo on, test clock off', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      nodeEnv: 'development',
+      demo: true,
+      testClock: false,
+      smtpUrl: null,
+      database: { kind: 'pglite', dataDir },
+    });
+  });
+
+  it('generates development keys once and keeps them in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.apiKeys[0]).toMatch(/^dev-[0-9a-f]{32}$/);
+    expect(first.opsKey).toMatch(/^ops-[0-9a-f]{32}$/);
+    expect(second.apiKeys).toEqual(first.apiKeys);
+    expect(second.opsKey).toBe(first.opsKey);
+    expect(JSON.parse(readFileSync(join(dataDir, 'dev-keys.json'), 'utf8')).apiKey).toBe(first.apiKeys[0]);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and the keys given', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      API_KEYS: 'key-one-0123456789abc, key-two-0123456789abc',
+      OPS_KEY: 'ops-key-0123456789abc',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/x' });
+    expect(config.apiKeys).toEqual(['key-one-0123456789abc', 'key-two-0123456789abc']);
+  });
+
+  it('names every bad value with a clear message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      DEMO: 'maybe',
+      TEST_CLOCK: 'yes',
+      SMTP_URL: 'mail.example.com',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+      API_KEYS: 'short',
+      OPS_KEY: 'tiny',
+    });
+    expect(problems).toEqual([
+      'NODE_ENV must be one of development, production, test (got "staging").',
+      'PORT must be a whole number from 0 to 65535 (got "eighty").',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL.',
+      'API_KEYS: every key needs at least 16 characters.',
+      'OPS_KEY needs at least 16 characters.',
+      'SMTP_URL must be an smtp:// or smtps:// URL.',
+      'DEMO must be 1 or 0 (got "maybe").',
+      'TEST_CLOCK must be 1 or 0 (got "yes").',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+    ]);
+  });
+
+  it('requires keys in production, refuses the test clock there, and generates nothing', () => {
+    const dataDir = tempDir();
+    let problems: string[] = [];
+    try {
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', TEST_CLOCK: '1' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'API_KEYS is required in production.',
+      'OPS_KEY is required in production.',
+      'TEST_CLOCK cannot be used in production.',
+    ]);
+    expect(existsSync(join(dataDir, 'dev-keys.json'))).toBe(false);
+  });
+
+  it('turns the demo off by default in production', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      API_KEYS: 'key-one-0123456789abc',
+      OPS_KEY: 'ops-key-0123456789abc',
+    });
+    expect(config.demo).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+  apiKey: string;
+  opsKey: string;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function run(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+  });
+  children.push(child);
+  return child;
+}
+
+/** Starts `main.ts` on a free port and waits for its banner. */
+async function startServer(dataDir: string): Promise<Running> {
+  const child = run('src/main.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WEB_DIST: '/nonexistent',
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 60_000;
+  while (!/Ops key/.test(output)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    output: () => output,
+    url: /running at (http:\/\/\S+)/.exec(output)![1]!,
+    apiKey: /API key \(x-api-key\):\s+(\S+)/.exec(output)![1]!,
+    opsKey: /Ops key \(x-ops-key\):\s+(\S+)/.exec(output)![1]!,
+  };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
+  });
+}
+
+async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  const child = run('src/ops/cli.ts', args, env);
+  let out = '';
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    out += chunk;
+  });
+  return { code: await exited(child), out };
+}
+
+describe('the server process', () => {
+  it('starts on the embedded database, prints its keys, serves the API and the ops CLI, and stops on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fit24-main-'));
+    const server = await startServer(dataDir);
+    expect(server.apiKey).toMatch(/^dev-/);
+
+    const version = await fetch(`${server.url}/api/version`, { headers: { 'x-api-key': server.apiKey } });
+    expect(await version.json()).toMatchObject({ error: false, data: { version: '1.0.5', code: 10005 } });
+
+    const audit = await runCli(['audit'], { OPS_URL: server.url, DATA_DIR: dataDir });
+    expect(audit.out).toContain('ok    migrations');
+    expect(audit.out).toContain('audit clean');
+    expect(audit.code).toBe(0);
+
+    const wrongKey = await runCli(['audit'], { OPS_URL: server.url, OPS_KEY: 'wrong-key-0123456789' });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.out).toMatch(/Refused \(403\)/);
+
+    const badUsage = await runCli(['clock'], { OPS_URL: server.url, DATA_DIR: dataDir });
+    expect(badUsage.code).toBe(2);
+    expect(badUsage.out).toContain('Usage: clock <advance_seconds>');
+
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+
+    // The data survives: a restart on the same folder reopens the database with the same keys.
+    const again = await startServer(dataDir);
+    expect(again.apiKey).toBe(server.apiKey);
+    const health = await fetch(`${again.url}/healthz`);
+    expect(await health.json()).toEqual({ ok: true });
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 120_000);
+
+  it('refuses to start with a bad configuration and says what is wrong', async () => {
+    const child = run('src/main.ts', [], { PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    let err = '';
+    child.stderr!.on('data', (chunk) => {
+      err += chunk;
+    });
+    expect(await exited(child)).toBe(2);
+    expect(err).toContain('PORT must be a whole number from 0 to 65535 (got "eighty").');
+    expect(err).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  });
+});

@@ -1,0 +1,123 @@
+import { type RouteId, routes } from '@fit24/contract';
+
+/**
+ * The operator CLI's commands: each is one `/ops` call of the contract. Positional arguments fill the
+ * body (or query) fields in order; `--name value` fills the rest. Numbers stay strings where the call
+ * takes money (amounts are decimal strings), and become numbers where the contract wants an integer.
+ */
+export interface OpsCommand {
+  route: RouteId;
+  args: string[];
+  options?: string[];
+  /** Fields sent as JSON numbers rather than strings. */
+  integers?: string[];
+  help: string;
+}
+
+export const opsCommands: Record<string, OpsCommand> = {
+  audit: { route: 'ops.audit', args: [], help: 'run every invariant check (exit 1 when one fails)' },
+  outbox: {
+    route: 'ops.outbox',
+    args: [],
+    options: ['to'],
+    help: 'messages that would have been sent [--to address]',
+  },
+  clock: {
+    route: 'ops.clock',
+    args: ['advance_seconds'],
+    integers: ['advance_seconds'],
+    help: 'move the test clock forward by N seconds',
+  },
+  deposit: {
+    route: 'ops.devnetDeposit',
+    args: ['email_id', 'symbol', 'amount'],
+    options: ['confirmations'],
+    integers: ['confirmations'],
+    help: 'incoming devnet transfer <email> <symbol> <amount> [--confirmations n]',
+  },
+  grant: {
+    route: 'ops.lockedGrant',
+    args: ['email_id', 'symbol', 'amount'],
+    help: 'grant a locked balance <email> <symbol> <amount>',
+  },
+  'pool-fund': { route: 'ops.poolFund', args: ['amount'], help: 'fund the FIT24 rewards pool <amount>' },
+  surge: {
+    route: 'ops.surge',
+    args: ['week_start', 'surge'],
+    help: "set a week's surge <YYYY-MM-DD> <multiplier>",
+  },
+  rewards: {
+    route: 'ops.rewardsRun',
+    args: [],
+    options: ['date'],
+    help: 'run the daily rewards [--date YYYY-MM-DD]',
+  },
+  withdrawals: {
+    route: 'ops.withdrawals',
+    args: [],
+    options: ['status'],
+    help: 'the withdrawal queue [--status PENDING]',
+  },
+  approve: {
+    route: 'ops.withdrawalsApprove',
+    args: ['withdrawal_id'],
+    integers: ['withdrawal_id'],
+    help: 'approve a withdrawal <id>',
+  },
+  reject: {
+    route: 'ops.withdrawalsReject',
+    args: ['withdrawal_id'],
+    integers: ['withdrawal_id'],
+    help: 'reject a withdrawal <id>',
+  },
+  'kyc-approve': { route: 'ops.kycApprove', args: ['email_id'], help: 'approve a KYC submission <email>' },
+  'kyc-reject': {
+    route: 'ops.kycReject',
+    args: ['email_id'],
+    options: ['reason'],
+    help: 'reject a KYC submission <email> [--reason text]',
+  },
+};
+
+export interface OpsRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/** Turns command-line words into the HTTP request of the command, or explains what is wrong. */
+export function toRequest(name: string, words: string[]): OpsRequest {
+  const command = opsCommands[name];
+  if (!command) throw new Error(`Unknown command "${name}". Run "npm run ops -- help" for the list.`);
+  const fields: Record<string, unknown> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.startsWith('--')) {
+      const key = word.slice(2);
+      if (!command.options?.includes(key)) throw new Error(`${name} has no option --${key}.`);
+      const value = words[++i];
+      if (value === undefined) throw new Error(`--${key} needs a value.`);
+      fields[key] = value;
+    } else positional.push(word);
+  }
+  if (positional.length !== command.args.length) {
+    throw new Error(`Usage: ${name} ${command.args.map((a) => `<${a}>`).join(' ')}`.trim());
+  }
+  command.args.forEach((arg, i) => {
+    fields[arg] = positional[i];
+  });
+  for (const key of command.integers ?? []) {
+    if (fields[key] !== undefined) {
+      const n = Number(fields[key]);
+      if (!Number.isInteger(n)) throw new Error(`${key} must be a whole number.`);
+      fields[key] = n;
+    }
+  }
+  const route = routes[command.route];
+  if (route.method === 'GET') {
+    const query = new URLSearchParams(fields as Record<string, string>).toString();
+    return { method: 'GET', path: query ? `${route.path}?${query}` : route.path };
+  }
+  return { method: 'POST', path: route.path, body: fields };
+}

@@ -1,0 +1,53 @@
+import { IonApp, IonRouterOutlet, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Route } from 'react-router-dom';
+import { queryClient } from '../lib/query-client.ts';
+import { AffiliateGate } from './AffiliateGate.tsx';
+import { Guard } from './Guard.tsx';
+import { RootNavigator } from './RootNavigator.tsx';
+import { AFFILIATE_DASHBOARD_PATH, affiliateDashboard, appRoutes } from './routes.tsx';
+
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/text-alignment.css';
+import '@ionic/react/css/palettes/dark.always.css';
+import './theme.css';
+
+setupIonicReact();
+
+/** The app: providers, the router and every route of spec §2 with its guard; unknown paths go to '/'. */
+export function App() {
+  return (
+    <IonApp>
+      <QueryClientProvider client={queryClient}>
+        <IonReactRouter>
+          <RootNavigator />
+          <IonRouterOutlet id="main">
+            {appRoutes.map(({ path, kind, element }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Guard kind={kind} path={path}>
+                    {element}
+                  </Guard>
+                }
+              />
+            ))}
+            <Route
+              path={AFFILIATE_DASHBOARD_PATH}
+              element={<AffiliateGate path={AFFILIATE_DASHBOARD_PATH}>{affiliateDashboard}</AffiliateGate>}
+            />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </IonRouterOutlet>
+        </IonReactRouter>
+      </QueryClientProvider>
+    </IonApp>
+  );
+}
