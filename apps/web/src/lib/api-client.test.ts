@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClientDeps, createApiClient, NETWORK_ERROR_CODE } from './api-client.ts';
+import { type ApiClientDeps, ApiError, createApiClient, NETWORK_ERROR_CODE } from './api-client.ts';
 
 interface Sent {
   url: string;
@@ -57,7 +57,9 @@ describe('api client', () => {
   });
 
   it('sends no token on public calls', async () => {
-    const { client, sent } = setup(() => json(200, { error: false, data: { version: '1.0.5', code: 10005 } }));
+    const { client, sent } = setup(() =>
+      json(200, { error: false, data: { version: '1.0.5', code: 10005 } }),
+    );
     await client.call('system.version');
     expect(sent[0]?.headers['x-api-key']).toBe('key-123');
     expect(sent[0]?.headers.authorization).toBeUndefined();
@@ -105,7 +107,12 @@ describe('api client', () => {
   });
 
   it('keeps the fields of a validation error', async () => {
-    const failure = { error: true, code: 400, message: 'Check the form.', fields: { email_id: 'is required' } };
+    const failure = {
+      error: true,
+      code: 400,
+      message: 'Check the form.',
+      fields: { email_id: 'is required' },
+    };
     const { client } = setup(() => json(400, failure));
     const thrown = await client.fetchData('account.get').catch((error: unknown) => error);
     expect((thrown as ApiError).fields).toEqual({ email_id: 'is required' });
@@ -130,7 +137,11 @@ describe('api client', () => {
     );
     await expect(client.call('account.get')).resolves.toEqual(invalid);
     const signout = sent[1];
-    expect(signout).toMatchObject({ url: 'https://api.test/api/auth/signout', method: 'POST', body: undefined });
+    expect(signout).toMatchObject({
+      url: 'https://api.test/api/auth/signout',
+      method: 'POST',
+      body: undefined,
+    });
     expect(signout?.headers.authorization).toBe('Bearer tok-1');
     expect(events).toEqual(['clear', 'forget', 'root']);
   });
@@ -141,7 +152,10 @@ describe('api client', () => {
       url.endsWith('/api/auth/signout') ? Promise.reject(new TypeError('offline')) : json(401, invalid),
     );
     await client.call('stakings.list');
-    expect(sent.map((s) => s.url)).toEqual(['https://api.test/api/stakings/list', 'https://api.test/api/auth/signout']);
+    expect(sent.map((s) => s.url)).toEqual([
+      'https://api.test/api/stakings/list',
+      'https://api.test/api/auth/signout',
+    ]);
     expect(events).toEqual(['clear', 'forget', 'root']);
   });
 
@@ -150,7 +164,11 @@ describe('api client', () => {
     const { client, sent, events } = setup((url) =>
       url.endsWith('/api/auth/signout') ? json(401, invalid) : json(401, invalid),
     );
-    await Promise.all([client.call('account.get'), client.call('affiliate.get'), client.call('stakings.list')]);
+    await Promise.all([
+      client.call('account.get'),
+      client.call('affiliate.get'),
+      client.call('stakings.list'),
+    ]);
     expect(sent.filter((s) => s.url.endsWith('/api/auth/signout'))).toHaveLength(1);
     expect(events).toEqual(['clear', 'forget', 'root']);
   });
@@ -159,7 +177,11 @@ describe('api client', () => {
     const { client, sent, events } = setup(() => json(200, { error: false, data: {} }));
     await client.signOut();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ url: 'https://api.test/api/auth/signout', method: 'POST', body: undefined });
+    expect(sent[0]).toMatchObject({
+      url: 'https://api.test/api/auth/signout',
+      method: 'POST',
+      body: undefined,
+    });
     expect(events).toEqual(['clear', 'forget', 'root']);
   });
 });

@@ -1,6 +1,6 @@
 import {
-  type ErrorEnvelope,
   type Envelope,
+  type ErrorEnvelope,
   isErrorEnvelope,
   type RouteBody,
   type RouteData,
@@ -26,7 +26,8 @@ export interface CallOptions<Id extends ClientRouteId> {
 
 /** `code` of the envelope the client makes up when the server could not be reached. */
 export const NETWORK_ERROR_CODE = 0;
-export const NETWORK_ERROR_MESSAGE = 'We could not reach FIT24 Exchange. Check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach FIT24 Exchange. Check your connection and try again.';
 const TIMEOUT_MS = 30_000;
 
 /** Thrown by `fetchData` (for TanStack Query); carries the error envelope. */
@@ -87,7 +88,10 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
   try {
     payload = await response.json();
   } catch {
-    return networkError(`The server answered with HTTP ${response.status}. Please try again.`, response.status);
+    return networkError(
+      `The server answered with HTTP ${response.status}. Please try again.`,
+      response.status,
+    );
   }
   if (isErrorEnvelope(payload)) return payload;
   if (typeof payload === 'object' && payload !== null && (payload as { error?: unknown }).error === false) {
@@ -161,7 +165,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return envelope as Envelope<RouteData<Id>>;
   }
 
-  async function fetchData<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<RouteData<Id>> {
+  async function fetchData<Id extends ClientRouteId>(
+    id: Id,
+    options?: CallOptions<Id>,
+  ): Promise<RouteData<Id>> {
     const envelope = await call(id, options);
     if (envelope.error) throw new ApiError(envelope);
     return envelope.data;

@@ -17,7 +17,9 @@ declare global {
  * falls back to VITE_API_KEY and VITE_API_URL given at build time.
  */
 export function readConfig(
-  injected: Partial<AppConfig> | undefined = typeof window === 'undefined' ? undefined : window.__FIT24_CONFIG__,
+  injected: Partial<AppConfig> | undefined = typeof window === 'undefined'
+    ? undefined
+    : window.__FIT24_CONFIG__,
   env: { VITE_API_KEY?: string; VITE_API_URL?: string } = import.meta.env,
 ): AppConfig {
   const apiKey = injected?.apiKey || env.VITE_API_KEY || '';

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession, getToken, loadSession, parseStoredSession, saveSession } from './session.ts';
+import {
+  clearSession,
+  getSession,
+  getToken,
+  loadSession,
+  parseStoredSession,
+  saveSession,
+} from './session.ts';
 
 const KEY = 'CapacitorStorage.session';
 const user = {

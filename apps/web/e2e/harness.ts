@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { TStoredSession } from '@fit24/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildApp } from '../../server/src/app.ts';
+import { createClock } from '../../server/src/clock.ts';
+import type { AppContext } from '../../server/src/context.ts';
+import { createUserWithSession } from '../../server/src/testing/fixtures.ts';
+import { testConfig } from '../../server/src/testing/test-app.ts';
+import { launchBrowser } from './browser.ts';
+
+const webDist = fileURLToPath(new URL('../dist', import.meta.url));
+export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
+
+/** The storage key Capacitor Preferences uses on the web for the app's `session` entry. */
+export const SESSION_STORAGE_KEY = 'CapacitorStorage.session';
+
+export interface Stack {
+  baseUrl: string;
+  ctx: AppContext;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A listening server on a free port with a fresh in-memory database and the built app, and a Chromium. */
+export async function startStack(): Promise<Stack> {
+  const { app, ctx } = await buildApp(testConfig({ webDist }), { database: { kind: 'pglite' }, clock: createClock(), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const browser = await launchBrowser();
+  mkdirSync(screenshotDir, { recursive: true });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    ctx,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPhonePage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A real user and session in the database, as stored by the app after sign-in. */
+export async function realSession(stack: Stack, options: { emailVerified: boolean }): Promise<TStoredSession> {
+  const { user, token } = await createUserWithSession(stack.ctx, options);
+  return { token, user };
+}
+
+/** Puts a session into the browser's storage before the app starts, as a previous sign-in would have. */
+export async function plantSession(page: Page, session: unknown): Promise<void> {
+  await page.goto('/version');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, JSON.stringify(value)),
+    [SESSION_STORAGE_KEY, session] as const,
+  );
+}
+
+export async function storedSession(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+}
+
+/** Waits until the page with `data-page="<name>"` is the one shown, and the address is `path`. */
+export async function expectPage(page: Page, name: string, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  await page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
