@@ -33,7 +33,13 @@ const appPages = [
   '/kyc',
   '/security',
 ] as const;
-const openPages = ['/share', '/funds/asset-balance', '/funds/deposit', '/funds/withdraw', '/version'] as const;
+const openPages = [
+  '/share',
+  '/funds/asset-balance',
+  '/funds/deposit',
+  '/funds/withdraw',
+  '/version',
+] as const;
 
 const pageName = (path: string) => path.slice(1);
 
@@ -137,7 +143,10 @@ describe('route guards of spec §2, in a real browser', () => {
 
   describe('code 502: the session is invalid', () => {
     it('signs out, clears the stored session and lands on the root when the token is not valid', async () => {
-      const forged: TStoredSession = { token: 'forged-token-that-the-server-never-issued', user: verified.user };
+      const forged: TStoredSession = {
+        token: 'forged-token-that-the-server-never-issued',
+        user: verified.user,
+      };
       const { context, page } = await visit('/tabs/home', forged);
       await expectPage(page, 'welcome', '/');
       await expect.poll(() => storedSession(page)).toBeNull();

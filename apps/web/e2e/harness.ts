@@ -25,7 +25,11 @@ export interface Stack {
 
 /** A listening server on a free port with a fresh in-memory database and the built app, and a Chromium. */
 export async function startStack(): Promise<Stack> {
-  const { app, ctx } = await buildApp(testConfig({ webDist }), { database: { kind: 'pglite' }, clock: createClock(), logger: false });
+  const { app, ctx } = await buildApp(testConfig({ webDist }), {
+    database: { kind: 'pglite' },
+    clock: createClock(),
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await launchBrowser();
@@ -50,7 +54,10 @@ export async function newPhonePage(stack: Stack): Promise<{ context: BrowserCont
 }
 
 /** A real user and session in the database, as stored by the app after sign-in. */
-export async function realSession(stack: Stack, options: { emailVerified: boolean }): Promise<TStoredSession> {
+export async function realSession(
+  stack: Stack,
+  options: { emailVerified: boolean },
+): Promise<TStoredSession> {
   const { user, token } = await createUserWithSession(stack.ctx, options);
   return { token, user };
 }
@@ -58,10 +65,10 @@ export async function realSession(stack: Stack, options: { emailVerified: boolea
 /** Puts a session into the browser's storage before the app starts, as a previous sign-in would have. */
 export async function plantSession(page: Page, session: unknown): Promise<void> {
   await page.goto('/version');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, JSON.stringify(value)),
-    [SESSION_STORAGE_KEY, session] as const,
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(key, JSON.stringify(value)), [
+    SESSION_STORAGE_KEY,
+    session,
+  ] as const);
 }
 
 export async function storedSession(page: Page): Promise<string | null> {
@@ -71,5 +78,8 @@ export async function storedSession(page: Page): Promise<string | null> {
 /** Waits until the page with `data-page="<name>"` is the one shown, and the address is `path`. */
 export async function expectPage(page: Page, name: string, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-  await page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page
+    .locator(`[data-page="${name}"]:not(.ion-page-hidden)`)
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
 }

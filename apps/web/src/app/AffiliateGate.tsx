@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
 import { affiliateQueryOptions } from '../features/affiliate/api/get-affiliate.ts';
 import { useSession } from '../lib/session.ts';
-import { Redirect, useIsActive } from './Guard.tsx';
-import { decide, hasToken } from './guards.ts';
+import { GuardView } from './Guard.tsx';
+import { type Decision, decide, hasToken } from './guards.ts';
 
 export const EARN = '/earn';
 
@@ -15,17 +15,20 @@ export const EARN = '/earn';
  */
 export function AffiliateGate({ path, children }: { path: string; children: ReactNode }) {
   const session = useSession();
-  const active = useIsActive(path);
-  const decision = decide('signedIn', session);
   const profile = useQuery({
     ...affiliateQueryOptions(),
     enabled: hasToken(session),
     refetchOnMount: 'always',
   });
-  if (decision !== 'allow') {
-    return active ? <Redirect to={decision.redirect} clear={decision.clearSession === true} /> : children;
-  }
-  if (profile.isError && !profile.isFetching) return active ? <Redirect to={EARN} /> : children;
-  if (profile.isPending || profile.isError) return <LoadingPage title="Affiliate" backHref={EARN} />;
-  return children;
+  const sessionDecision = decide('signedIn', session);
+  const loading =
+    sessionDecision === 'allow' && (profile.isPending || (profile.isError && profile.isFetching));
+  if (loading) return <LoadingPage label="Loading your affiliate profile" />;
+  const decision: Decision =
+    sessionDecision !== 'allow' ? sessionDecision : profile.isError ? { redirect: EARN } : 'allow';
+  return (
+    <GuardView decision={decision} path={path}>
+      {children}
+    </GuardView>
+  );
 }

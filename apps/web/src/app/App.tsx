@@ -16,7 +16,6 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/text-alignment.css';
-import '@ionic/react/css/palettes/dark.always.css';
 import './theme.css';
 
 setupIonicReact();

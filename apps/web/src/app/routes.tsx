@@ -20,7 +20,7 @@ const AffiliateModule = lazy(() => import('../features/affiliate/module.tsx'));
 
 function affiliate(screen: AffiliateModuleScreen): ReactNode {
   return (
-    <Suspense fallback={<LoadingPage title="Affiliate" />}>
+    <Suspense fallback={<LoadingPage />}>
       <AffiliateModule screen={screen} />
     </Suspense>
   );

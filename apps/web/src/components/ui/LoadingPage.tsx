@@ -1,13 +1,14 @@
 import { IonSpinner } from '@ionic/react';
-import { PageShell } from './PageShell.tsx';
 
-/** A screen that waits for its data or its code: a spinner under the screen's own title. */
-export function LoadingPage({ title, backHref = '/tabs/home' }: { title: string; backHref?: string }) {
+/**
+ * What a route shows while it waits for its data or its code: a full-screen spinner. Deliberately not an
+ * IonPage: Ionic's stack binds one IonPage to a route, and swapping a loading IonPage for the real one
+ * leaves the real one invisible. The real page's IonPage then enters with the usual transition.
+ */
+export function LoadingPage({ label = 'Loading' }: { label?: string }) {
   return (
-    <PageShell page="loading" title={title} backHref={backHref}>
-      <div className="fit24-center" role="status" aria-label="Loading">
-        <IonSpinner name="crescent" color="primary" />
-      </div>
-    </PageShell>
+    <div className="fit24-loading" role="status" aria-label={label} data-page="loading">
+      <IonSpinner name="crescent" color="primary" />
+    </div>
   );
 }

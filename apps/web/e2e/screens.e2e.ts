@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import type { TStoredSession } from '@fit24/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPage, newPhonePage, plantSession, realSession, type Stack, screenshotDir, startStack } from './harness.ts';
+
+/** The shell as a person sees it: each screen's content, and a screenshot at 390×844 and on a desktop. */
+describe('app shell screens', () => {
+  let stack: Stack;
+  let session: TStoredSession;
+  beforeAll(async () => {
+    stack = await startStack();
+    session = await realSession(stack, { emailVerified: true });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('welcomes a visitor with the brand, sign in and create account', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await page.goto('/');
+    await expectPage(page, 'welcome', '/');
+    await expect.poll(() => page.getByTestId('welcome-sign-in').isVisible()).toBe(true);
+    await page.screenshot({ path: join(screenshotDir, 'shell-welcome-390.png') });
+    await page.getByTestId('welcome-create-account').click();
+    await expectPage(page, 'register', '/register');
+    await page.goBack();
+    await page.getByTestId('welcome-sign-in').click();
+    await expectPage(page, 'login', '/login');
+    await context.close();
+  });
+
+  it('greets a signed-in user by name on home, shows the account and signs out to the root', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, session);
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain(session.user.name);
+    await page.screenshot({ path: join(screenshotDir, 'shell-home-390.png') });
+
+    await page.getByTestId('tab-account').click();
+    await expectPage(page, 'tabs/account', '/tabs/account');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toContain(session.user.email_id);
+    await page.screenshot({ path: join(screenshotDir, 'shell-account-390.png') });
+
+    await page.getByTestId('sign-out').click();
+    await expectPage(page, 'welcome', '/');
+    const after = await fetch(`${stack.baseUrl}/api/account`, {
+      headers: { 'x-api-key': stack.ctx.config.apiKeys[0]!, authorization: `Bearer ${session.token}` },
+    });
+    expect((await after.json()).code).toBe(502);
+    await context.close();
+  });
+
+  it('shows the version from the server on the open version page', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await page.goto('/version');
+    await expectPage(page, 'version', '/version');
+    await expect.poll(() => page.getByTestId('version-name').textContent()).toContain('1.0.5');
+    await expect.poll(() => page.getByTestId('version-code').textContent()).toContain('10005');
+    await page.screenshot({ path: join(screenshotDir, 'shell-version-390.png') });
+    await context.close();
+  });
+
+  it('lays out on a desktop browser', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: stack.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expectPage(page, 'welcome', '/');
+    await page.screenshot({ path: join(screenshotDir, 'shell-welcome-desktop.png') });
+    const fresh = await realSession(stack, { emailVerified: true });
+    await plantSession(page, fresh);
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await page.screenshot({ path: join(screenshotDir, 'shell-home-desktop.png') });
+    await context.close();
+  });
+});
