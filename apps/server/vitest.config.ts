@@ -6,7 +6,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // PGlite starts a WebAssembly PostgreSQL per test file: two at a time suit a 2-core machine.
-    maxWorkers: 2,
   },
 });

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPage, newPhonePage, plantSession, realSession, type Stack, screenshotDir, startStack } from './harness.ts';
+import {
+  expectPage,
+  newPhonePage,
+  plantSession,
+  realSession,
+  type Stack,
+  screenshotDir,
+  startStack,
+} from './harness.ts';
 
 /** The shell as a person sees it: each screen's content, and a screenshot at 390×844 and on a desktop. */
 describe('app shell screens', () => {
@@ -62,7 +70,10 @@ describe('app shell screens', () => {
   });
 
   it('lays out on a desktop browser', async () => {
-    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: stack.baseUrl });
+    const context = await stack.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: stack.baseUrl,
+    });
     const page = await context.newPage();
     await page.goto('/');
     await expectPage(page, 'welcome', '/');

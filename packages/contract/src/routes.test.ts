@@ -6,7 +6,10 @@ import { routeList } from './routes.ts';
 
 /** The calls of spec §7, read from the specification itself (shared/seed/spec.md beside the repository). */
 function specCalls(): string[] {
-  const spec = readFileSync(fileURLToPath(new URL('../../../../shared/seed/spec.md', import.meta.url)), 'utf8');
+  const spec = readFileSync(
+    fileURLToPath(new URL('../../../../shared/seed/spec.md', import.meta.url)),
+    'utf8',
+  );
   const section = (title: string) => {
     const start = spec.indexOf(`### ${title}`);
     const end = spec.indexOf('\n##', start + 4);
@@ -16,8 +19,10 @@ function specCalls(): string[] {
   for (const [, method, path] of section('Public').matchAll(/^\| (GET|POST) \| (\/api\/\S+) \|/gm)) {
     calls.push(`${method} ${path}`);
   }
-  for (const [, path] of section('Signed-in GET').matchAll(/^- (\/api\/[^\s?]+)/gm)) calls.push(`GET ${path}`);
-  for (const [path] of section('Signed-in POST').matchAll(/\/api\/[a-z0-9/-]+[a-z0-9]/g)) calls.push(`POST ${path}`);
+  for (const [, path] of section('Signed-in GET').matchAll(/^- (\/api\/[^\s?]+)/gm))
+    calls.push(`GET ${path}`);
+  for (const [path] of section('Signed-in POST').matchAll(/\/api\/[a-z0-9/-]+[a-z0-9]/g))
+    calls.push(`POST ${path}`);
   return calls;
 }
 
@@ -58,7 +63,14 @@ describe('route table', () => {
   it('keeps the public calls of spec §7 public', () => {
     const publicPaths = routeList.filter((r) => r.auth === 'public').map((r) => r.path);
     expect(publicPaths.sort()).toEqual(
-      ['/api/auth/signin', '/api/auth/register', '/api/auth/password/otp', '/api/auth/password', '/api/version', '/api/country/list'].sort(),
+      [
+        '/api/auth/signin',
+        '/api/auth/register',
+        '/api/auth/password/otp',
+        '/api/auth/password',
+        '/api/version',
+        '/api/country/list',
+      ].sort(),
     );
   });
 

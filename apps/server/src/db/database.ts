@@ -36,7 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     if (dir) mkdirSync(dir, { recursive: true });
     const pool = createPglitePool(await openPglite(dir));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    await migrate(db);
+    await migrate(db, undefined);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
 
@@ -54,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  await migrate(db);
+  await migrate(db, schema);
   return {
     db,
     kind: 'postgres',
@@ -65,8 +65,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   };
 }
 
-async function migrate(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Runs pending migrations. With a schema, Kysely's bookkeeping tables live in it too: otherwise it would
+ * find another schema's lock table (a parallel test run) and skip creating its own.
+ */
+async function migrate(db: Kysely<DB>, schema: string | undefined): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -76,7 +84,6 @@ async function migrate(db: Kysely<DB>): Promise<void> {
 
 /** Names of migrations applied to this database, oldest first. */
 export async function appliedMigrations(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const all = await migrator.getMigrations();
-  return all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name);
 }

@@ -67,12 +67,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
 export type TestEnvelope = {
   error: boolean;
   code?: number;
   message?: string;
   fields?: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
   data?: any;
 };
 

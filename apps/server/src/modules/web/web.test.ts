@@ -40,7 +40,11 @@ describe('serving the web app on the API port', () => {
   });
 
   it('keeps API and ops paths out of the fallback', async () => {
-    const api = await t.app.inject({ method: 'GET', url: '/api/unknown', headers: { 'x-api-key': TEST_API_KEY } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/unknown',
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: true, code: 404 });
     const ops = await t.app.inject({ method: 'GET', url: '/ops/unknown' });
