@@ -40,7 +40,6 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    disableRequestLogging: config.nodeEnv === 'test',
     trustProxy: config.nodeEnv === 'production',
     return503OnClosing: true,
   });

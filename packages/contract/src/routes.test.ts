@@ -36,12 +36,12 @@ describe('route table', () => {
     expect([...table].sort()).toEqual([...calls].sort());
   });
 
-  it('has no two routes with the same method and path, and no spec flag off /api', () => {
+  it('has no two routes with the same method and path; ops calls live under /ops with the ops key', () => {
     const keys = routeList.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of routeList) {
-      expect(r.path.startsWith('/api/')).toBe(r.spec);
-      if (!r.spec) expect(r.auth).toBe('ops');
+      if (r.spec) expect(r.path.startsWith('/api/')).toBe(true);
+      expect(r.path.startsWith('/ops/')).toBe(r.auth === 'ops');
     }
   });
 

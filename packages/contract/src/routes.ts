@@ -1,7 +1,34 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { ZAccountData, ZEmptyData } from './account.ts';
+import {
+  ZMobileUpdateBody,
+  ZOtpBody,
+  ZPasswordOtpBody,
+  ZPasswordResetBody,
+  ZReferrerData,
+  ZRegisterBody,
+  ZRetryAfterData,
+  ZSessionData,
+  ZSessionListData,
+  ZSigninBody,
+  ZSignoutAllData,
+  ZTxnPasswordBody,
+  ZUserData,
+} from './auth.ts';
 import { ZQueryId, ZQueryPage } from './common.ts';
+import {
+  ZBankBody,
+  ZBankData,
+  ZBankListData,
+  ZBannerBody,
+  ZBannerData,
+  ZBannerListData,
+  ZFileData,
+  ZKycBody,
+  ZKycData,
+  ZKycDecisionBody,
+} from './identity.ts';
 import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from './ops.ts';
 import { ZCountryListData, ZVersionData } from './system.ts';
 
@@ -49,6 +76,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Sign in with email and password',
+    body: ZSigninBody,
+    data: ZSessionData,
   }),
   'auth.register': route({
     method: 'POST',
@@ -57,6 +86,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Create an account; signs in and sends email and mobile OTPs',
+    body: ZRegisterBody,
+    data: ZSessionData,
   }),
   'auth.passwordOtp': route({
     method: 'POST',
@@ -65,6 +96,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Send a password-reset OTP (same answer whether or not the email exists)',
+    body: ZPasswordOtpBody,
+    data: ZEmptyData,
   }),
   'auth.passwordReset': route({
     method: 'POST',
@@ -73,6 +106,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Reset the password with the OTP; revokes every session',
+    body: ZPasswordResetBody,
+    data: ZEmptyData,
   }),
   'system.version': route({
     method: 'GET',
@@ -105,6 +140,25 @@ export const routes = {
     summary: 'Revoke the current token (empty body)',
     data: ZEmptyData,
   }),
+  'auth.sessions': route({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    auth: 'user',
+    spec: false,
+    tag: 'auth',
+    summary: 'Your signed-in devices',
+    query: q({}),
+    data: ZSessionListData,
+  }),
+  'auth.signoutAll': route({
+    method: 'POST',
+    path: '/api/auth/signout/all',
+    auth: 'user',
+    spec: false,
+    tag: 'auth',
+    summary: 'Sign out everywhere: revoke every session, this one too',
+    data: ZSignoutAllData,
+  }),
   'auth.emailVerify': route({
     method: 'POST',
     path: '/api/auth/email/verify',
@@ -112,6 +166,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Verify the email with its OTP',
+    body: ZOtpBody,
+    data: ZUserData,
   }),
   'auth.mobileVerify': route({
     method: 'POST',
@@ -120,6 +176,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Verify the mobile number with its OTP',
+    body: ZOtpBody,
+    data: ZUserData,
   }),
   'auth.emailResend': route({
     method: 'GET',
@@ -128,6 +186,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Send the email OTP again (once a minute)',
+    query: q({}),
+    data: ZRetryAfterData,
   }),
   'auth.mobileResend': route({
     method: 'GET',
@@ -136,6 +196,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Send the mobile OTP again (once a minute)',
+    query: q({}),
+    data: ZRetryAfterData,
   }),
   'user.txnPasswordOtp': route({
     method: 'GET',
@@ -144,6 +206,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Email an OTP for setting the transaction password',
+    query: q({}),
+    data: ZRetryAfterData,
   }),
   'user.txnPassword': route({
     method: 'POST',
@@ -152,6 +216,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Set the transaction password',
+    body: ZTxnPasswordBody,
+    data: ZEmptyData,
   }),
   'user.mobileUpdate': route({
     method: 'POST',
@@ -160,6 +226,8 @@ export const routes = {
     spec: true,
     tag: 'auth',
     summary: 'Change the mobile number; an OTP goes to the new number',
+    body: ZMobileUpdateBody,
+    data: ZEmptyData,
   }),
   'user.referrer': route({
     method: 'GET',
@@ -169,6 +237,7 @@ export const routes = {
     tag: 'auth',
     summary: 'The referral code a share link recorded for this device',
     query: q({ device_uuid: zod.string().trim().min(1).max(100) }),
+    data: ZReferrerData,
   }),
   'account.get': route({
     method: 'GET',
@@ -187,6 +256,8 @@ export const routes = {
     spec: true,
     tag: 'account',
     summary: 'Submit KYC details and documents',
+    body: ZKycBody,
+    data: ZKycData,
   }),
   'file.upload': route({
     method: 'POST',
@@ -196,6 +267,7 @@ export const routes = {
     tag: 'account',
     summary: 'Upload a KYC document (JPEG, PNG or PDF, at most 5 MB)',
     multipart: true,
+    data: ZFileData,
   }),
   'bank.list': route({
     method: 'GET',
@@ -204,6 +276,8 @@ export const routes = {
     spec: true,
     tag: 'account',
     summary: 'Your bank accounts',
+    query: q({}),
+    data: ZBankListData,
   }),
   'bank.create': route({
     method: 'POST',
@@ -212,6 +286,8 @@ export const routes = {
     spec: true,
     tag: 'account',
     summary: 'Add a bank account',
+    body: ZBankBody,
+    data: ZBankData,
   }),
   'banner.list': route({
     method: 'GET',
@@ -220,6 +296,8 @@ export const routes = {
     spec: true,
     tag: 'content',
     summary: 'Home-screen banners',
+    query: q({}),
+    data: ZBannerListData,
   }),
 
   // ── Assets and funds ───────────────────────────────────────────────────────
@@ -647,6 +725,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Approve a KYC submission',
+    body: ZKycDecisionBody,
+    data: ZKycData,
   }),
   'ops.kycReject': route({
     method: 'POST',
@@ -655,6 +735,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Reject a KYC submission',
+    body: ZKycDecisionBody,
+    data: ZKycData,
   }),
   'ops.ranks': route({
     method: 'POST',
@@ -679,6 +761,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Create a banner',
+    body: ZBannerBody,
+    data: ZBannerData,
   }),
   'ops.notices': route({
     method: 'POST',
