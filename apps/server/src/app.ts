@@ -1,3 +1,5 @@
+import fastifyMultipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '@fit24/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, createClock } from './clock.ts';
 import type { AppConfig } from './config.ts';
@@ -9,7 +11,11 @@ import { registerErrorHandler, toEnvelope } from './http/error-handler.ts';
 import { checkApiKey } from './http/guards.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
+import { bankHandlers } from './modules/banks/banks.routes.ts';
+import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
+import { kycHandlers } from './modules/kyc/kyc.routes.ts';
+import { createMessenger } from './modules/messaging/messaging.ts';
 import { opsHandlers } from './modules/ops/ops.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
@@ -21,6 +27,9 @@ const handlers: HandlerMap = {
   ...systemHandlers,
   ...authHandlers,
   ...accountHandlers,
+  ...kycHandlers,
+  ...bankHandlers,
+  ...contentHandlers,
   ...opsHandlers,
 };
 
@@ -49,13 +58,10 @@ export async function buildApp(
     await database.close();
   });
 
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    clock: options.clock ?? createClock(),
-    log: app.log,
-  };
+  const clock = options.clock ?? createClock();
+  const messenger = createMessenger(database.db, clock, { url: config.smtpUrl, from: config.mailFrom });
+  app.addHook('onClose', async () => messenger.close());
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, clock, log: app.log, messenger };
 
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
@@ -67,8 +73,12 @@ export async function buildApp(
     await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
     return { ok: true };
   });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+  });
   registerDocsRoutes(app);
   registerContractRoutes(app, ctx, handlers);
+  registerShareLinks(app, ctx);
 
   if (config.webDist) await registerWebApp(app, config.webDist, { apiKey: config.apiKeys[0]! });
   app.setNotFoundHandler((request, reply) => {

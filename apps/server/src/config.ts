@@ -16,6 +16,8 @@ export interface AppConfig {
   apiKeys: string[];
   opsKey: string;
   smtpUrl: string | null;
+  /** The From of every email. */
+  mailFrom: string;
   demo: boolean;
   testClock: boolean;
   logLevel: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     apiKeys,
     opsKey,
     smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'FIT24 Exchange <no-reply@fit24.exchange>',
     demo,
     testClock,
     logLevel,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Messenger } from './modules/messaging/messaging.ts';
 
 /** What every service is handed: the database, the one clock, the configuration and a logger. */
 export interface AppContext {
@@ -10,6 +11,7 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   clock: Clock;
   log: FastifyBaseLogger;
+  messenger: Messenger;
 }
 
 /** The signed-in caller of a request, after the bearer token has been checked. */

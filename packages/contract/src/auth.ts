@@ -20,7 +20,7 @@ export const ZNewPassword = z
 export const ZMobile = z
   .string()
   .trim()
-  .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447700900123');
+  .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an international number such as +447911123456');
 
 export const ZCountryCode = z
   .string()

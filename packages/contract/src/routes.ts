@@ -63,7 +63,7 @@ function route<const R extends RouteDef>(def: R): R {
   return def;
 }
 
-const q = (shape: Record<string, z.ZodType>) => zod.object(shape).strict();
+const q = <S extends z.ZodRawShape>(shape: S) => zod.object(shape).strict();
 const assetQuery = q({ asset_id: ZQueryId });
 const marketQuery = q({ market_id: ZQueryId });
 

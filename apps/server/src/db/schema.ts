@@ -16,6 +16,7 @@ export interface UsersTable {
   txn_password_hash: string | null;
   kyc_status: ColumnType<string, string | undefined, string>;
   referral_code: string;
+  referred_by: bigint | null;
   created_at: CreatedAt;
 }
 
@@ -41,13 +42,117 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
+export type OtpPurpose = 'EMAIL_VERIFY' | 'MOBILE_VERIFY' | 'PASSWORD_RESET' | 'TXN_PASSWORD';
+
+export interface OtpsTable {
+  otp_id: Id;
+  user_id: bigint;
+  purpose: OtpPurpose;
+  target: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface RateEventsTable {
+  event_id: Id;
+  bucket: string;
+  key: string;
+  created_at: CreatedAt;
+}
+
+export interface FilesTable {
+  file_id: Id;
+  user_id: bigint;
+  original_name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+export interface KycSubmissionsTable {
+  kyc_id: Id;
+  user_id: bigint;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  first_name: string;
+  last_name: string;
+  /** A DATE column, read and written as 'YYYY-MM-DD' text (see db/types.ts). */
+  date_of_birth: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country_code: string;
+  id_type: 'PASSPORT' | 'NATIONAL_ID' | 'DRIVING_LICENCE';
+  id_number: string;
+  id_front_file_id: bigint;
+  id_back_file_id: bigint | null;
+  selfie_file_id: bigint;
+  reason: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+}
+
+export interface BanksTable {
+  bank_id: Id;
+  user_id: bigint;
+  account_holder: string;
+  bank_name: string;
+  account_number: string;
+  swift_code: string | null;
+  ifsc_code: string | null;
+  country_code: string;
+  created_at: CreatedAt;
+}
+
+export interface BannersTable {
+  banner_id: Id;
+  title: string;
+  image_url: string;
+  link: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface DeviceReferralsTable {
+  device_uuid: string;
+  code: string;
+  created_at: Date;
+}
+
+export interface NotificationsTable {
+  notification_id: Id;
+  user_id: bigint;
+  type: string;
+  title: string;
+  body: string;
+  is_read: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;
+  otps: OtpsTable;
+  rate_events: RateEventsTable;
+  files: FilesTable;
+  kyc_submissions: KycSubmissionsTable;
+  banks: BanksTable;
+  banners: BannersTable;
+  device_referrals: DeviceReferralsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type OtpRow = Selectable<OtpsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type KycRow = Selectable<KycSubmissionsTable>;
+export type BankRow = Selectable<BanksTable>;
+export type BannerRow = Selectable<BannersTable>;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createClock } from '../clock.ts';
@@ -40,11 +43,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     nodeEnv: 'test',
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent',
+    dataDir: mkdtempSync(join(tmpdir(), 'fit24-test-')),
     database: { kind: 'pglite' },
     apiKeys: [TEST_API_KEY],
     opsKey: TEST_OPS_KEY,
     smtpUrl: null,
+    mailFrom: 'FIT24 Exchange <no-reply@example.com>',
     demo: false,
     testClock: true,
     logLevel: 'silent',

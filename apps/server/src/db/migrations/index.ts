@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026112301_foundation.ts';
+import * as identity from './2026112302_identity.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
   '2026112301_foundation': foundation,
+  '2026112302_identity': identity,
 };
 
 export const migrationProvider: MigrationProvider = {

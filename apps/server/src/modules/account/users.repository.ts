@@ -1,10 +1,32 @@
+import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { NewUser, UserRow } from '../../db/schema.ts';
+import type { NewUser, UserRow, UsersTable } from '../../db/schema.ts';
 
 export async function findById(db: Database, userId: bigint): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** Emails are stored lower-case; the contract lower-cases every email it reads. */
+export async function findByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function findByReferralCode(db: Database, code: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('referral_code', '=', code.toUpperCase())
+    .executeTakeFirst();
+}
+
 export async function insert(db: Database, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function update(
+  db: Database,
+  userId: bigint,
+  changes: Omit<Updateable<UsersTable>, 'user_id' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('user_id', '=', userId).execute();
 }

@@ -1,9 +1,60 @@
-import type { HandlerMap } from '../../http/contract-routes.ts';
+import { toEpochSeconds } from '../../clock.ts';
+import type { HandlerMap, RequestContext } from '../../http/contract-routes.ts';
+import * as auth from './auth.service.ts';
 import * as sessions from './sessions.service.ts';
 
+function origin(ctx: RequestContext, deviceUuid?: string): auth.Origin {
+  const agent = ctx.request.headers['user-agent'];
+  const device = deviceUuid ?? (typeof agent === 'string' ? agent.slice(0, 200) : null);
+  return { ip: ctx.request.ip, device };
+}
+
 export const authHandlers: HandlerMap = {
+  'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx, body.device_uuid)),
+  'auth.signin': (ctx, { body }) => auth.signin(ctx, body, origin(ctx)),
   'auth.signout': async (ctx) => {
-    if (ctx.auth) await sessions.revokeSession(ctx.db, ctx.auth.sessionId, ctx.clock.now());
+    await sessions.revokeSession(ctx.db, ctx.auth!.sessionId, ctx.clock.now());
+    return {};
+  },
+  'auth.signoutAll': async (ctx) => ({
+    revoked: await sessions.revokeAllSessions(ctx.db, ctx.auth!.userId, ctx.clock.now()),
+  }),
+  'auth.sessions': async (ctx) => {
+    const rows = await sessions.listSessions(ctx.db, ctx.auth!.userId, ctx.clock.now());
+    return {
+      sessions: rows.map((row) => ({
+        session_id: Number(row.session_id),
+        device: row.device,
+        ip: row.ip,
+        creation_date: toEpochSeconds(row.created_at),
+        last_seen_date: toEpochSeconds(row.last_seen_at),
+        current: row.session_id === ctx.auth!.sessionId ? (1 as const) : (0 as const),
+      })),
+    };
+  },
+  'auth.emailVerify': async (ctx, { body }) => ({
+    user: await auth.verifyEmail(ctx, ctx.auth!.userId, body.otp, ctx.request.ip),
+  }),
+  'auth.mobileVerify': async (ctx, { body }) => ({
+    user: await auth.verifyMobile(ctx, ctx.auth!.userId, body.otp, ctx.request.ip),
+  }),
+  'auth.emailResend': (ctx) => auth.resendEmailCode(ctx, ctx.auth!.userId),
+  'auth.mobileResend': (ctx) => auth.resendMobileCode(ctx, ctx.auth!.userId),
+  'auth.passwordOtp': async (ctx, { body }) => {
+    await auth.requestPasswordReset(ctx, body.email_id, ctx.request.ip);
+    return {};
+  },
+  'auth.passwordReset': async (ctx, { body }) => {
+    await auth.resetPassword(ctx, body, ctx.request.ip);
+    return {};
+  },
+  'user.txnPasswordOtp': (ctx) => auth.requestTxnPasswordCode(ctx, ctx.auth!.userId),
+  'user.txnPassword': async (ctx, { body }) => {
+    await auth.setTxnPassword(ctx, ctx.auth!.userId, body, ctx.request.ip);
+    return {};
+  },
+  'user.mobileUpdate': async (ctx, { body }) => {
+    await auth.updateMobile(ctx, ctx.auth!.userId, body.mobile);
     return {};
   },
 };

@@ -56,3 +56,26 @@ export async function revokeSession(db: Database, sessionId: bigint, now: Date):
 export async function revokeAllSessions(db: Database, userId: bigint, now: Date): Promise<number> {
   return sessionsRepo.revokeAllOfUser(db, userId, now);
 }
+
+/** Whether the user has signed in from this device before (a new one earns a notification). */
+export async function hasUsedDevice(db: Database, userId: bigint, device: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where((eb) => (device === null ? eb('device', 'is', null) : eb('device', '=', device)))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listSessions(db: Database, userId: bigint, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['session_id', 'device', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}

@@ -1,22 +1,6 @@
-import { APP_VERSION, APP_VERSION_CODE, type TCountry } from '@fit24/contract';
-import { countries, getEmojiFlag, type TCountryCode } from 'countries-list';
+import { APP_VERSION, APP_VERSION_CODE } from '@fit24/contract';
 import type { HandlerMap } from '../../http/contract-routes.ts';
-
-/**
- * `countries-list` also carries codes that are not officially assigned in ISO 3166-1: Kosovo (user-assigned)
- * and the exceptionally reserved Ascension Island and Tristan da Cunha. The list answers the 249 assigned.
- */
-const NOT_ASSIGNED = new Set(['XK', 'AC', 'TA']);
-
-const countryList: TCountry[] = (Object.keys(countries) as TCountryCode[])
-  .filter((code) => !NOT_ASSIGNED.has(code))
-  .map((code) => ({
-    code,
-    name: countries[code].name,
-    dial_code: `+${countries[code].phone[0]}`,
-    flag: getEmojiFlag(code),
-  }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+import { countryList } from './countries.ts';
 
 const platform = { version: APP_VERSION, code: APP_VERSION_CODE, min_code: APP_VERSION_CODE };
 

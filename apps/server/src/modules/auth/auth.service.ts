@@ -1,0 +1,332 @@
+import { randomInt } from 'node:crypto';
+import type { TRegisterBody, TSessionData, TUser } from '@fit24/contract';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/app-error.ts';
+import { userRowToUser } from '../account/account.mappers.ts';
+import * as usersRepo from '../account/users.repository.ts';
+import type { Message } from '../messaging/messaging.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { isAssignedCountry } from '../system/countries.ts';
+import { otpMessages } from './messages.ts';
+import * as otps from './otp.service.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
+import { assertUnderLimits, type Limit, limits, recordEvents } from './rate-limit.ts';
+import * as sessions from './sessions.service.ts';
+
+export interface Origin {
+  ip: string;
+  device: string | null;
+}
+
+type RegisterInput = Omit<TRegisterBody, 'accept_terms'> & { accept_terms: true };
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReferralCode(): string {
+  return Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+}
+
+function assertMobile(mobile: string, field = 'mobile'): void {
+  if (!isValidPhoneNumber(mobile)) {
+    throw badRequest('The mobile number is not a valid phone number.', {
+      [field]: 'is not a valid phone number',
+    });
+  }
+}
+
+/** Sends after the transaction has committed: a slow mail server must never hold the database. */
+async function deliver(ctx: AppContext, sends: Array<['email' | 'sms', Message]>): Promise<void> {
+  for (const [channel, message] of sends) {
+    try {
+      await ctx.messenger[channel].send(message);
+    } catch (error) {
+      ctx.log.error({ err: error, channel, to: message.to }, 'message could not be sent');
+    }
+  }
+}
+
+/** Creates the account, signs it in, and sends the email and mobile codes. */
+export async function register(ctx: AppContext, input: RegisterInput, origin: Origin): Promise<TSessionData> {
+  if (!isAssignedCountry(input.country_code)) {
+    throw badRequest('The country is not known.', { country_code: 'is not a known country' });
+  }
+  assertMobile(input.mobile);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+
+  const { session, user, emailOtp, mobileOtp } = await ctx.db.transaction().execute(async (trx) => {
+    if (await usersRepo.findByEmail(trx, input.email_id)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {
+        email_id: 'is already registered',
+      });
+    }
+    let referredBy: bigint | null = null;
+    if (input.referral_code) {
+      const referrer = await usersRepo.findByReferralCode(trx, input.referral_code);
+      if (!referrer)
+        throw badRequest('The referral code does not exist.', { referral_code: 'does not exist' });
+      referredBy = referrer.user_id;
+    }
+    const row = await insertWithUniqueCode(trx, {
+      name: input.name,
+      email: input.email_id,
+      password_hash: passwordHash,
+      mobile: input.mobile,
+      country_code: input.country_code,
+      referred_by: referredBy,
+      created_at: now,
+    });
+    return {
+      user: row,
+      session: await sessions.createSession(trx, now, row.user_id, { device: origin.device, ip: origin.ip }),
+      emailOtp: await otps.issue(trx, now, row.user_id, 'EMAIL_VERIFY', row.email),
+      mobileOtp: await otps.issue(trx, now, row.user_id, 'MOBILE_VERIFY', row.mobile),
+    };
+  });
+  await deliver(ctx, [
+    ['email', otpMessages.emailVerify(user.email, emailOtp)],
+    ['sms', otpMessages.mobileVerify(user.mobile, mobileOtp)],
+  ]);
+  return { token: session.token, user: userRowToUser(user) };
+}
+
+async function insertWithUniqueCode(
+  trx: Database,
+  user: Omit<Parameters<typeof usersRepo.insert>[1], 'referral_code'>,
+) {
+  for (;;) {
+    const code = newReferralCode();
+    if (!(await usersRepo.findByReferralCode(trx, code)))
+      return usersRepo.insert(trx, { ...user, referral_code: code });
+  }
+}
+
+/** Email and password → a new session. Wrong credentials count towards the brute-force limits. */
+export async function signin(
+  ctx: AppContext,
+  input: { email_id: string; password: string },
+  origin: Origin,
+): Promise<TSessionData> {
+  const checks: Array<[Limit, string]> = [
+    [limits.signinPerAccount, input.email_id],
+    [limits.signinPerIp, origin.ip],
+  ];
+  await assertUnderLimits(ctx.db, ctx.clock.now(), checks);
+  const user = await usersRepo.findByEmail(ctx.db, input.email_id);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await verifyDecoy(input.password), false);
+  const now = ctx.clock.now();
+  if (!user || !ok) {
+    await recordEvents(ctx.db, now, checks);
+    throw new AppError('UNAUTHORIZED', 'The email or password is not correct.');
+  }
+  const session = await ctx.db.transaction().execute(async (trx) => {
+    const known = await sessions.hasUsedDevice(trx, user.user_id, origin.device);
+    const opened = await sessions.createSession(trx, now, user.user_id, origin);
+    if (!known) {
+      await notify(trx, user.user_id, {
+        type: 'NEW_DEVICE_SIGNIN',
+        title: 'New sign-in',
+        body: `Your account was signed in from a new device (${origin.device ?? 'unknown device'}, ${origin.ip}). If this was not you, reset your password.`,
+        now,
+      });
+    }
+    return opened;
+  });
+  return { token: session.token, user: userRowToUser(user) };
+}
+
+/**
+ * Checks and uses a code of the signed-in user, under the brute-force limits; `apply` runs in the
+ * same transaction as the code's use.
+ */
+async function useCode(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: Parameters<typeof otps.check>[3],
+  code: string,
+  ip: string,
+  apply: (trx: Database, target: string, now: Date) => Promise<void>,
+): Promise<void> {
+  const checks: Array<[Limit, string]> = [
+    [limits.otpPerAccount, String(user.user_id)],
+    [limits.otpPerIp, ip],
+  ];
+  const now = ctx.clock.now();
+  await assertUnderLimits(ctx.db, now, checks);
+  // A wrong code is returned, not thrown, from the transaction: its counted attempt must commit.
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      let otp: Awaited<ReturnType<typeof otps.check>>;
+      try {
+        otp = await otps.check(trx, now, user.user_id, purpose, code);
+      } catch (error) {
+        await recordEvents(trx, now, checks);
+        return error;
+      }
+      await otps.consume(trx, now, otp);
+      await apply(trx, otp.target, now);
+      return null;
+    })
+    .then((error) => {
+      if (error) throw error;
+    });
+}
+
+export async function verifyEmail(ctx: AppContext, userId: bigint, otp: string, ip: string): Promise<TUser> {
+  const user = await mustFind(ctx, userId);
+  if (user.is_email_verified) return userRowToUser(user);
+  await useCode(ctx, user, 'EMAIL_VERIFY', otp, ip, async (trx) => {
+    await usersRepo.update(trx, userId, { is_email_verified: true });
+  });
+  return userRowToUser(await mustFind(ctx, userId));
+}
+
+/** Verifies the mobile number the code was sent to: the number given at sign-up, or a new one. */
+export async function verifyMobile(ctx: AppContext, userId: bigint, otp: string, ip: string): Promise<TUser> {
+  const user = await mustFind(ctx, userId);
+  await useCode(ctx, user, 'MOBILE_VERIFY', otp, ip, async (trx, target) => {
+    await usersRepo.update(trx, userId, { mobile: target, is_mobile_verified: true });
+  });
+  return userRowToUser(await mustFind(ctx, userId));
+}
+
+export async function resendEmailCode(ctx: AppContext, userId: bigint): Promise<{ retry_after: number }> {
+  const user = await mustFind(ctx, userId);
+  if (user.is_email_verified) {
+    throw new AppError('CONFLICT', 'Your email address is already verified.');
+  }
+  return sendCode(ctx, user, 'EMAIL_VERIFY', 'email', user.email, otpMessages.emailVerify);
+}
+
+export async function resendMobileCode(ctx: AppContext, userId: bigint): Promise<{ retry_after: number }> {
+  const user = await mustFind(ctx, userId);
+  const pending = await otps.pendingTarget(ctx.db, ctx.clock.now(), userId, 'MOBILE_VERIFY');
+  const target = pending ?? user.mobile;
+  if (user.is_mobile_verified && target === user.mobile) {
+    throw new AppError('CONFLICT', 'Your mobile number is already verified.');
+  }
+  return sendCode(ctx, user, 'MOBILE_VERIFY', 'sms', target, otpMessages.mobileVerify);
+}
+
+/** Sends a new code of a purpose, at most once a minute. */
+async function sendCode(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: Parameters<typeof otps.issue>[3],
+  channel: 'email' | 'sms',
+  target: string,
+  message: (to: string, otp: string) => Message,
+): Promise<{ retry_after: number }> {
+  const now = ctx.clock.now();
+  const code = await ctx.db.transaction().execute(async (trx) => {
+    await otps.assertMaySend(trx, now, user.user_id, purpose);
+    return otps.issue(trx, now, user.user_id, purpose, target);
+  });
+  await deliver(ctx, [[channel, message(target, code)]]);
+  return { retry_after: otps.OTP_RESEND_SECONDS };
+}
+
+export async function updateMobile(ctx: AppContext, userId: bigint, mobile: string): Promise<void> {
+  assertMobile(mobile);
+  const user = await mustFind(ctx, userId);
+  if (mobile === user.mobile && user.is_mobile_verified) {
+    throw new AppError('CONFLICT', 'This is already your verified mobile number.', {
+      mobile: 'is your current number',
+    });
+  }
+  await sendCode(ctx, user, 'MOBILE_VERIFY', 'sms', mobile, otpMessages.mobileVerify);
+}
+
+/**
+ * Sends a password-reset code. The answer is the same whether or not the email has an account, and
+ * the limits count requests for unknown emails too, so neither tells an attacker which emails exist.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const now = ctx.clock.now();
+  const checks: Array<[Limit, string]> = [
+    [limits.passwordOtpPerAccount, email],
+    [limits.passwordOtpPerIp, ip],
+  ];
+  await assertUnderLimits(ctx.db, now, checks);
+  await recordEvents(ctx.db, now, checks);
+  const user = await usersRepo.findByEmail(ctx.db, email);
+  if (!user) return;
+  const code = await ctx.db.transaction().execute(async (trx) => {
+    if ((await otps.resendWait(trx, now, user.user_id, 'PASSWORD_RESET')) > 0) return null;
+    return otps.issue(trx, now, user.user_id, 'PASSWORD_RESET', user.email);
+  });
+  if (code) await deliver(ctx, [['email', otpMessages.passwordReset(user.email, code)]]);
+}
+
+/** A new password with the emailed code; every session of the user ends (they sign in again). */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email_id: string; otp: string; password: string },
+  ip: string,
+): Promise<void> {
+  const checks: Array<[Limit, string]> = [
+    [limits.otpPerAccount, input.email_id],
+    [limits.otpPerIp, ip],
+  ];
+  await assertUnderLimits(ctx.db, ctx.clock.now(), checks);
+  const user = await usersRepo.findByEmail(ctx.db, input.email_id);
+  if (!user) {
+    await recordEvents(ctx.db, ctx.clock.now(), checks);
+    throw otps.deadCode();
+  }
+  const passwordHash = await hashPassword(input.password);
+  await useCode(ctx, user, 'PASSWORD_RESET', input.otp, ip, async (trx, _target, now) => {
+    await usersRepo.update(trx, user.user_id, { password_hash: passwordHash });
+    await sessions.revokeAllSessions(trx, user.user_id, now);
+    await notify(trx, user.user_id, {
+      type: 'PASSWORD_CHANGED',
+      title: 'Password changed',
+      body: 'Your password was changed and every device was signed out.',
+      now,
+    });
+  });
+}
+
+export async function requestTxnPasswordCode(
+  ctx: AppContext,
+  userId: bigint,
+): Promise<{ retry_after: number }> {
+  const user = await mustFind(ctx, userId);
+  return sendCode(ctx, user, 'TXN_PASSWORD', 'email', user.email, otpMessages.txnPassword);
+}
+
+export async function setTxnPassword(
+  ctx: AppContext,
+  userId: bigint,
+  input: { otp: string; txn_password: string },
+  ip: string,
+): Promise<void> {
+  const user = await mustFind(ctx, userId);
+  if (await verifyPassword(user.password_hash, input.txn_password)) {
+    throw badRequest('The transaction password must differ from your sign-in password.', {
+      txn_password: 'must differ from your sign-in password',
+    });
+  }
+  const txnHash = await hashPassword(input.txn_password);
+  await useCode(ctx, user, 'TXN_PASSWORD', input.otp, ip, async (trx, _target, now) => {
+    await usersRepo.update(trx, userId, { txn_password_hash: txnHash });
+    await notify(trx, userId, {
+      type: 'TXN_PASSWORD_SET',
+      title: 'Transaction password set',
+      body: 'Your transaction password was set. It is now needed for withdrawals and transfers.',
+      now,
+    });
+  });
+}
+
+async function mustFind(ctx: AppContext, userId: bigint): Promise<UserRow> {
+  const user = await usersRepo.findById(ctx.db, userId);
+  if (!user) throw new AppError('SESSION_INVALID');
+  return user;
+}

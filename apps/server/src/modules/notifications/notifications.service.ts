@@ -1,0 +1,26 @@
+import type { Database } from '../../db/database.ts';
+
+export type NotificationType =
+  | 'KYC_APPROVED'
+  | 'KYC_REJECTED'
+  | 'NEW_DEVICE_SIGNIN'
+  | 'PASSWORD_CHANGED'
+  | 'TXN_PASSWORD_SET';
+
+/** Records a notification for a user; call it inside the transaction of what it reports. */
+export async function notify(
+  db: Database,
+  userId: bigint,
+  notification: { type: NotificationType; title: string; body: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: notification.type,
+      title: notification.title,
+      body: notification.body,
+      created_at: notification.now,
+    })
+    .execute();
+}
