@@ -116,9 +116,9 @@ export async function signin(
   ];
   await assertUnderLimits(ctx.db, ctx.clock.now(), checks);
   const user = await usersRepo.findByEmail(ctx.db, input.email_id);
-  const ok = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : (await verifyDecoy(input.password), false);
+  let ok = false;
+  if (user) ok = await verifyPassword(user.password_hash, input.password);
+  else await verifyDecoy(input.password);
   const now = ctx.clock.now();
   if (!user || !ok) {
     await recordEvents(ctx.db, now, checks);

@@ -39,7 +39,7 @@ export async function upload(ctx: AppContext, userId: bigint, request: FastifyRe
   let bytes: Buffer;
   try {
     part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0 } });
-    if (!part || part.fieldname !== 'file') {
+    if (part?.fieldname !== 'file') {
       throw badRequest('Send the document in the field "file".', { file: 'is required' });
     }
     bytes = await part.toBuffer();
