@@ -18,6 +18,31 @@ import {
 } from './auth.ts';
 import { ZQueryId, ZQueryPage } from './common.ts';
 import {
+  ZAssetData,
+  ZAssetTransactionsData,
+  ZBalanceData,
+  ZBalancesData,
+  ZDepositData,
+  ZDevnetDepositBody,
+  ZLockedData,
+  ZLockedGrantBody,
+  ZLockedGrantData,
+  ZNoticeBody,
+  ZNoticeData,
+  ZNoticesData,
+  ZNotificationListData,
+  ZNotificationReadBody,
+  ZNotificationReadData,
+  ZOpsWithdrawalsData,
+  ZOpsWithdrawalsQuery,
+  ZTransferBody,
+  ZTransferData,
+  ZWalletData,
+  ZWithdrawalData,
+  ZWithdrawalDecisionBody,
+  ZWithdrawBody,
+} from './funds.ts';
+import {
   ZBankBody,
   ZBankData,
   ZBankListData,
@@ -308,6 +333,8 @@ export const routes = {
     spec: true,
     tag: 'funds',
     summary: 'Every balance with its USD value',
+    query: q({}),
+    data: ZBalancesData,
   }),
   'asset.lockedBalance': route({
     method: 'GET',
@@ -317,6 +344,7 @@ export const routes = {
     tag: 'funds',
     summary: 'Locked (lock-up) balance of an asset',
     query: assetQuery,
+    data: ZLockedData,
   }),
   'asset.wallet': route({
     method: 'GET',
@@ -326,6 +354,7 @@ export const routes = {
     tag: 'funds',
     summary: 'Deposit address of an asset',
     query: assetQuery,
+    data: ZWalletData,
   }),
   'asset.get': route({
     method: 'GET',
@@ -335,6 +364,7 @@ export const routes = {
     tag: 'funds',
     summary: 'One asset',
     query: assetQuery,
+    data: ZAssetData,
   }),
   'asset.transactions': route({
     method: 'GET',
@@ -344,6 +374,7 @@ export const routes = {
     tag: 'funds',
     summary: 'Deposits, withdrawals, transfers, trades and stakes of an asset (paged)',
     query: q({ asset_id: ZQueryId, page: ZQueryPage }),
+    data: ZAssetTransactionsData,
   }),
   'asset.notices': route({
     method: 'GET',
@@ -353,6 +384,7 @@ export const routes = {
     tag: 'funds',
     summary: 'Deposit or withdrawal notices of an asset',
     query: q({ asset_id: ZQueryId, type: zod.enum(['deposit', 'withdraw']) }),
+    data: ZNoticesData,
   }),
   'asset.balance': route({
     method: 'GET',
@@ -362,6 +394,7 @@ export const routes = {
     tag: 'funds',
     summary: 'One balance by symbol',
     query: q({ symbol: zod.string().trim().min(1).max(20) }),
+    data: ZBalanceData,
   }),
   'asset.withdraw': route({
     method: 'POST',
@@ -371,6 +404,8 @@ export const routes = {
     tag: 'funds',
     summary: 'Withdraw to an external address',
     idempotent: true,
+    body: ZWithdrawBody,
+    data: ZWithdrawalData,
   }),
   'asset.transfer': route({
     method: 'POST',
@@ -380,6 +415,8 @@ export const routes = {
     tag: 'funds',
     summary: 'Transfer to another user of the exchange',
     idempotent: true,
+    body: ZTransferBody,
+    data: ZTransferData,
   }),
   'notification.list': route({
     method: 'GET',
@@ -389,6 +426,18 @@ export const routes = {
     tag: 'notifications',
     summary: 'Your notifications (paged) with the unread count',
     query: q({ page: ZQueryPage }),
+    data: ZNotificationListData,
+  }),
+
+  'notification.read': route({
+    method: 'POST',
+    path: '/api/notification/read',
+    auth: 'user',
+    spec: false,
+    tag: 'notifications',
+    summary: 'Mark notifications read (some, or all)',
+    body: ZNotificationReadBody,
+    data: ZNotificationReadData,
   }),
 
   // ── Markets and orders ─────────────────────────────────────────────────────
@@ -661,6 +710,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'An incoming devnet transfer to a user',
+    body: ZDevnetDepositBody,
+    data: ZDepositData,
   }),
   'ops.lockedGrant': route({
     method: 'POST',
@@ -669,6 +720,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Grant a lock-up balance',
+    body: ZLockedGrantBody,
+    data: ZLockedGrantData,
   }),
   'ops.poolFund': route({
     method: 'POST',
@@ -701,6 +754,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'The withdrawal queue',
+    query: ZOpsWithdrawalsQuery,
+    data: ZOpsWithdrawalsData,
   }),
   'ops.withdrawalsApprove': route({
     method: 'POST',
@@ -709,6 +764,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Approve a withdrawal',
+    body: ZWithdrawalDecisionBody,
+    data: ZWithdrawalData,
   }),
   'ops.withdrawalsReject': route({
     method: 'POST',
@@ -717,6 +774,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Reject a withdrawal',
+    body: ZWithdrawalDecisionBody,
+    data: ZWithdrawalData,
   }),
   'ops.kycApprove': route({
     method: 'POST',
@@ -771,6 +830,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Create an asset notice',
+    body: ZNoticeBody,
+    data: ZNoticeData,
   }),
   'ops.outbox': route({
     method: 'GET',
