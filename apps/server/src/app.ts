@@ -14,8 +14,12 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
+import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
+import { fundsHandlers } from './modules/funds/funds.routes.ts';
+import { seedDefaults } from './modules/funds/seed.ts';
 import { kycHandlers } from './modules/kyc/kyc.routes.ts';
 import { createMessenger } from './modules/messaging/messaging.ts';
+import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
 import { opsHandlers } from './modules/ops/ops.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
@@ -30,6 +34,8 @@ const handlers: HandlerMap = {
   ...kycHandlers,
   ...bankHandlers,
   ...contentHandlers,
+  ...fundsHandlers,
+  ...notificationHandlers,
   ...opsHandlers,
 };
 
@@ -58,6 +64,7 @@ export async function buildApp(
     await database.close();
   });
 
+  await seedDefaults(database.db);
   const clock = options.clock ?? createClock();
   const messenger = createMessenger(database.db, clock, { url: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', async () => messenger.close());
@@ -86,6 +93,11 @@ export async function buildApp(
     const error = new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`);
     return reply.status(error.status).send(toEnvelope(error));
   });
+
+  if (config.devnetBlockSeconds > 0) {
+    const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
+    app.addHook('onClose', async () => miner.stop());
+  }
 
   await app.ready();
   return { app, ctx };

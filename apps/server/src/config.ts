@@ -20,6 +20,10 @@ export interface AppConfig {
   mailFrom: string;
   demo: boolean;
   testClock: boolean;
+  /** Withdrawals at or below these amounts (decimal, per asset symbol) need no operator approval. */
+  withdrawAutoApprove: Record<string, string>;
+  /** Seconds between devnet blocks; 0 stops the timer (tests mine blocks through /ops/devnet/mine). */
+  devnetBlockSeconds: number;
   logLevel: string;
   /** Folder of the built web app; absent → the API runs without serving the app. */
   webDist: string | null;
@@ -82,6 +86,14 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const demo = flag(env.DEMO, !production, 'DEMO', problems);
   const testClock = flag(env.TEST_CLOCK, false, 'TEST_CLOCK', problems);
   if (production && testClock) problems.push('TEST_CLOCK cannot be used in production.');
+  const withdrawAutoApprove = autoApprove(env.WITHDRAW_AUTO_APPROVE, problems);
+  const devnetBlockSeconds = integer(
+    env.DEVNET_BLOCK_SECONDS ?? '10',
+    'DEVNET_BLOCK_SECONDS',
+    0,
+    3600,
+    problems,
+  );
   const logLevel = oneOf(env.LOG_LEVEL ?? 'info', LOG_LEVELS, 'LOG_LEVEL', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -105,6 +117,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     mailFrom: env.MAIL_FROM?.trim() || 'FIT24 Exchange <no-reply@fit24.exchange>',
     demo,
     testClock,
+    withdrawAutoApprove,
+    devnetBlockSeconds,
     logLevel,
     webDist,
   };
@@ -145,4 +159,19 @@ function flag(value: string | undefined, fallback: boolean, name: string, proble
   if (value === '0' || value === 'false') return false;
   problems.push(`${name} must be 1 or 0 (got "${value}").`);
   return fallback;
+}
+
+/** `WITHDRAW_AUTO_APPROVE=USDT:100,BTC:0.001`: per asset, the largest withdrawal approved without an operator. */
+function autoApprove(value: string | undefined, problems: string[]): Record<string, string> {
+  const limits: Record<string, string> = {};
+  if (!value?.trim() || value.trim() === '0') return limits;
+  for (const part of value.split(',')) {
+    const match = /^\s*([A-Za-z0-9]{2,10})\s*:\s*(0|[1-9][0-9]*)(\.[0-9]+)?\s*$/.exec(part);
+    if (!match) {
+      problems.push(`WITHDRAW_AUTO_APPROVE must look like USDT:100,BTC:0.001 (got "${part.trim()}").`);
+      continue;
+    }
+    limits[match[1]!.toUpperCase()] = `${match[2]}${match[3] ?? ''}`;
+  }
+  return limits;
 }

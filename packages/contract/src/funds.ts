@@ -200,3 +200,6 @@ export const ZNoticeBody = z
   })
   .strict();
 export const ZNoticeData = z.object({ notice: ZNotice });
+
+export const ZDevnetMineBody = z.object({ blocks: z.number().int().min(1).max(1000) }).strict();
+export const ZDevnetMineData = z.object({ heights: z.record(z.string(), z.number().int()) });

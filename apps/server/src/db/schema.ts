@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FundsTables } from './schema-funds.ts';
 
 /** BIGSERIAL ids come back as bigint; rows are mapped to numbers at the API edge. */
 type Id = Generated<bigint>;
@@ -133,7 +134,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB {
+export interface DB extends FundsTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

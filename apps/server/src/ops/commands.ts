@@ -35,6 +35,12 @@ export const opsCommands: Record<string, OpsCommand> = {
     integers: ['confirmations'],
     help: 'incoming devnet transfer <email> <symbol> <amount> [--confirmations n]',
   },
+  mine: { route: 'ops.devnetMine', args: ['blocks'], integers: ['blocks'], help: 'mine N devnet blocks now' },
+  notice: {
+    route: 'ops.notices',
+    args: ['symbol', 'type', 'title', 'body'],
+    help: 'asset notice <symbol> <deposit|withdraw> <title> <body>',
+  },
   grant: {
     route: 'ops.lockedGrant',
     args: ['email_id', 'symbol', 'amount'],

@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'FIT24 Exchange <no-reply@example.com>',
     demo: false,
     testClock: true,
+    withdrawAutoApprove: {},
+    devnetBlockSeconds: 0,
     logLevel: 'silent',
     webDist: null,
     ...overrides,

@@ -5,7 +5,12 @@ export type NotificationType =
   | 'KYC_REJECTED'
   | 'NEW_DEVICE_SIGNIN'
   | 'PASSWORD_CHANGED'
-  | 'TXN_PASSWORD_SET';
+  | 'TXN_PASSWORD_SET'
+  | 'DEPOSIT_CREDITED'
+  | 'WITHDRAWAL_STATUS'
+  | 'TRANSFER_SENT'
+  | 'TRANSFER_RECEIVED'
+  | 'LOCKED_GRANTED';
 
 /** Records a notification for a user; call it inside the transaction of what it reports. */
 export async function notify(

@@ -2,14 +2,14 @@ import type { TAuditCheck, TAuditData } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
 import { appliedMigrations } from '../../db/database.ts';
 import { migrationNames } from '../../db/migrations/index.ts';
+import { ledgerChecks } from '../ledger/ledger.audit.ts';
 
 export type AuditCheck = (ctx: AppContext) => Promise<TAuditCheck>;
 
 /**
- * The invariants `/ops/audit` proves. The ledger issue adds its checks here (postings sum to zero,
- * balances equal their postings, no negative user balance, holds match open orders and withdrawals).
+ * The invariants `/ops/audit` proves: the foundation's here, the ledger's (DESIGN §4) beside the ledger.
  */
-const checks: AuditCheck[] = [
+const foundationChecks: AuditCheck[] = [
   async (ctx) => {
     const applied = await appliedMigrations(ctx.db);
     const missing = migrationNames.filter((name) => !applied.includes(name));
@@ -34,6 +34,8 @@ const checks: AuditCheck[] = [
     };
   },
 ];
+
+const checks: AuditCheck[] = [...foundationChecks, ...ledgerChecks];
 
 export async function runAudit(ctx: AppContext): Promise<TAuditData> {
   const results: TAuditCheck[] = [];

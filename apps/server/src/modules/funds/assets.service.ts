@@ -1,0 +1,104 @@
+import { fromBaseUnits, type TAsset, type TBalance, toBaseUnits } from '@fit24/contract';
+import type { Database } from '../../db/database.ts';
+import type { AssetRow } from '../../db/schema-funds.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
+import type { UserBalances } from '../ledger/ledger.service.ts';
+
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+export function assetRowToAsset(row: AssetRow): TAsset {
+  const money = (units: bigint) => fromBaseUnits(units, row.decimals);
+  return {
+    asset_id: row.asset_id,
+    symbol: row.symbol,
+    name: row.name,
+    decimals: row.decimals,
+    network: row.network,
+    deposit_enabled: flag(row.deposit_enabled),
+    withdraw_enabled: flag(row.withdraw_enabled),
+    withdraw_fee: money(row.withdraw_fee),
+    min_withdraw: money(row.min_withdraw),
+    min_deposit: money(row.min_deposit),
+    confirmations: row.confirmations,
+  };
+}
+
+export async function listAssets(db: Database): Promise<AssetRow[]> {
+  return db.selectFrom('assets').selectAll().orderBy('sort_order').orderBy('asset_id').execute();
+}
+
+export async function assetById(db: Database, assetId: number): Promise<AssetRow> {
+  const row = await db.selectFrom('assets').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
+  if (!row) throw notFound('There is no asset with this id.');
+  return row;
+}
+
+export async function assetBySymbol(db: Database, symbol: string): Promise<AssetRow> {
+  const row = await db
+    .selectFrom('assets')
+    .selectAll()
+    .where('symbol', '=', symbol.toUpperCase())
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no asset ${symbol.toUpperCase()}.`);
+  return row;
+}
+
+/** A client's decimal amount in the asset's base units: 400 with `fields` when it has too many decimals or is 0. */
+export function parseAmount(asset: AssetRow, amount: string, field = 'amount'): bigint {
+  const units = toBaseUnits(amount, asset.decimals);
+  if (units === null) {
+    throw badRequest(`${asset.symbol} amounts have at most ${asset.decimals} decimals.`, {
+      [field]: `must have at most ${asset.decimals} decimals`,
+    });
+  }
+  if (units === 0n)
+    throw badRequest('The amount must be more than zero.', { [field]: 'must be more than zero' });
+  return units;
+}
+
+/**
+ * USD value in cents per asset: the last price of its USDT market (USDT itself is worth 1).
+ * Rounded down, computed on integers.
+ */
+export async function usdCentsPricer(db: Database): Promise<(asset: AssetRow, units: bigint) => bigint> {
+  const markets = await db
+    .selectFrom('markets')
+    .innerJoin('assets as q', 'q.asset_id', 'markets.quote_asset_id')
+    .select([
+      'markets.base_asset_id',
+      'markets.last_price',
+      'markets.price_decimals',
+      'q.decimals as quote_decimals',
+    ])
+    .where('q.symbol', '=', 'USDT')
+    .execute();
+  return (asset, units) => {
+    if (asset.symbol === 'USDT') return (units * 100n) / 10n ** BigInt(asset.decimals);
+    const market = markets.find((m) => m.base_asset_id === asset.asset_id);
+    if (!market) return 0n;
+    return (units * market.last_price * 100n) / 10n ** BigInt(asset.decimals + market.price_decimals);
+  };
+}
+
+export function balanceRow(
+  asset: AssetRow,
+  balances: UserBalances,
+  usdCents: (asset: AssetRow, units: bigint) => bigint,
+): TBalance & { cents: bigint } {
+  const money = (units: bigint) => fromBaseUnits(units, asset.decimals);
+  const total = balances.available + balances.on_hold + balances.locked + balances.staked;
+  const cents = usdCents(asset, total);
+  return {
+    asset_id: asset.asset_id,
+    symbol: asset.symbol,
+    name: asset.name,
+    decimals: asset.decimals,
+    available: money(balances.available),
+    on_hold: money(balances.on_hold),
+    locked: money(balances.locked),
+    staked: money(balances.staked),
+    total: money(total),
+    usd_value: fromBaseUnits(cents, 2),
+    cents,
+  };
+}

@@ -1,0 +1,92 @@
+import { fromBaseUnits, PAGE_SIZE, type TAssetTransaction } from '@fit24/contract';
+import { toEpochSeconds } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { AssetRow } from '../../db/schema-funds.ts';
+
+/** One line of a user's asset history, written by whichever module moved their money. */
+export interface HistoryLine {
+  userId: bigint;
+  assetId: number;
+  type: TAssetTransaction['type'];
+  amount: bigint;
+  fee?: bigint;
+  status: TAssetTransaction['status'];
+  address?: string | null;
+  txid?: string | null;
+  note?: string | null;
+  refType: string;
+  refId: bigint;
+  now: Date;
+}
+
+export async function record(db: Database, lines: HistoryLine[]): Promise<void> {
+  await db
+    .insertInto('asset_transactions')
+    .values(
+      lines.map((l) => ({
+        user_id: l.userId,
+        asset_id: l.assetId,
+        type: l.type,
+        amount: l.amount,
+        fee: l.fee ?? 0n,
+        status: l.status,
+        address: l.address ?? null,
+        txid: l.txid ?? null,
+        note: l.note ?? null,
+        ref_type: l.refType,
+        ref_id: l.refId,
+        created_at: l.now,
+      })),
+    )
+    .execute();
+}
+
+/** Keeps the history line of a withdrawal or deposit in step with its status. */
+export async function updateStatus(
+  db: Database,
+  ref: { refType: string; refId: bigint },
+  changes: { status: TAssetTransaction['status']; txid?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('asset_transactions')
+    .set({ status: changes.status, ...(changes.txid !== undefined ? { txid: changes.txid } : {}) })
+    .where('ref_type', '=', ref.refType)
+    .where('ref_id', '=', ref.refId)
+    .execute();
+}
+
+export async function page(db: Database, userId: bigint, asset: AssetRow, pageNumber: number) {
+  const base = db
+    .selectFrom('asset_transactions')
+    .where('user_id', '=', userId)
+    .where('asset_id', '=', asset.asset_id);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('tx_id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((pageNumber - 1) * PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const money = (units: bigint) => fromBaseUnits(units, asset.decimals);
+  return {
+    transactions: rows.map(
+      (row): TAssetTransaction => ({
+        id: Number(row.tx_id),
+        type: row.type as TAssetTransaction['type'],
+        amount: money(row.amount),
+        fee: money(row.fee),
+        status: row.status as TAssetTransaction['status'],
+        address: row.address,
+        txid: row.txid,
+        note: row.note,
+        confirmations: null,
+        creation_date: toEpochSeconds(row.created_at),
+      }),
+    ),
+    page: pageNumber,
+    page_size: PAGE_SIZE,
+    total: Number(count.total),
+  };
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { AppError, badRequest } from '../../http/app-error.ts';
+
+export interface IdempotencyScope {
+  userId: bigint;
+  route: string;
+  key: string;
+  requestHash: string;
+}
+
+/** The `Idempotency-Key` header of a request, checked: 1 to 100 visible characters. */
+export function idempotencyKey(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0]! : raw;
+  if (!/^[\x21-\x7e]{1,100}$/.test(key)) {
+    throw badRequest('The Idempotency-Key header must be 1 to 100 visible characters.', {
+      'Idempotency-Key': 'must be 1 to 100 visible characters',
+    });
+  }
+  return key;
+}
+
+/** A stable hash of a request body: the same fields in any order hash alike. */
+export function hashRequest(body: unknown): string {
+  const canonical = JSON.stringify(body, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The stored answer of an earlier request with this key, if there was one. */
+export async function replay<T>(db: Database, scope: IdempotencyScope): Promise<T | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', scope.userId)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+  if (!row || row.response === null) return null;
+  if (row.request_hash !== scope.requestHash) {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+  }
+  return row.response as T;
+}
+
+/**
+ * Runs `work` once per key, inside the caller's transaction: the key is claimed first (a concurrent
+ * repeat waits on it, then replays the answer), and the answer is stored before the commit.
+ */
+export async function once<T>(
+  trx: Database,
+  scope: IdempotencyScope,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
+  const claimed = await trx
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: scope.userId,
+      route: scope.route,
+      key: scope.key,
+      request_hash: scope.requestHash,
+      response: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!claimed) {
+    const earlier = await replay<T>(trx, scope);
+    if (earlier !== null) return earlier;
+    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed.');
+  }
+  const answer = await work();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ response: JSON.stringify(answer) })
+    .where('user_id', '=', scope.userId)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .execute();
+  return answer;
+}

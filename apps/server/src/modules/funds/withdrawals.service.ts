@@ -1,0 +1,298 @@
+import { fromBaseUnits, type TWithdrawal, toBaseUnits } from '@fit24/contract';
+import { toEpochSeconds } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
+import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import { chainFor } from '../chain/chain.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { assetById, parseAmount } from './assets.service.ts';
+import * as history from './history.ts';
+import * as idempotency from './idempotency.ts';
+import { assertTxnPassword } from './txn-password.ts';
+
+export function withdrawalRowToWithdrawal(row: WithdrawalRow, asset: AssetRow): TWithdrawal {
+  return {
+    id: Number(row.withdrawal_id),
+    asset_id: asset.asset_id,
+    symbol: asset.symbol,
+    address: row.address,
+    amount: fromBaseUnits(row.amount, asset.decimals),
+    fee: fromBaseUnits(row.fee, asset.decimals),
+    status: row.status,
+    txid: row.txid,
+    creation_date: toEpochSeconds(row.created_at),
+  };
+}
+
+const statusWords: Record<WithdrawalRow['status'], string> = {
+  PENDING: 'is waiting for approval',
+  BROADCAST: 'was sent to the network',
+  COMPLETED: 'is complete',
+  REJECTED: 'was rejected and the funds returned to your wallet',
+  CANCELLED: 'was cancelled and the funds returned to your wallet',
+};
+
+async function notifyStatus(trx: Database, row: WithdrawalRow, asset: AssetRow, now: Date): Promise<void> {
+  await notify(trx, row.user_id, {
+    type: 'WITHDRAWAL_STATUS',
+    title: `${asset.symbol} withdrawal ${row.status.toLowerCase()}`,
+    body: `Your withdrawal of ${fromBaseUnits(row.amount, asset.decimals)} ${asset.symbol} ${statusWords[row.status]}.`,
+    now,
+  });
+}
+
+export interface WithdrawInput {
+  asset_id: number;
+  address: string;
+  amount: string;
+  txn_password: string;
+  memo?: string;
+}
+
+/**
+ * A withdrawal request: checked, then amount + fee move from available to on hold, waiting for an
+ * operator (or approved at once when at or below the asset's auto-approval limit).
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  userId: bigint,
+  input: WithdrawInput,
+  key: string | null,
+): Promise<TWithdrawal> {
+  const scope = key
+    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(input) }
+    : null;
+  if (scope) {
+    const earlier = await idempotency.replay<TWithdrawal>(ctx.db, scope);
+    if (earlier) return earlier;
+  }
+  const asset = await assetById(ctx.db, input.asset_id);
+  if (!asset.withdraw_enabled)
+    throw new AppError('UNPROCESSABLE', `${asset.symbol} withdrawals are disabled for now.`);
+  if (!chainFor(asset.network).isValidAddress(input.address)) {
+    throw badRequest(`This is not a valid ${asset.network} address.`, {
+      address: `is not a valid ${asset.network} address`,
+    });
+  }
+  const amount = parseAmount(asset, input.amount);
+  if (amount < asset.min_withdraw) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The minimum withdrawal is ${fromBaseUnits(asset.min_withdraw, asset.decimals)} ${asset.symbol}.`,
+      {
+        amount: `must be at least ${fromBaseUnits(asset.min_withdraw, asset.decimals)}`,
+      },
+    );
+  }
+  await assertTxnPassword(ctx, userId, input.txn_password);
+
+  const autoApproveLimit =
+    toBaseUnits(ctx.config.withdrawAutoApprove[asset.symbol] ?? '0', asset.decimals) ?? 0n;
+  const now = ctx.clock.now();
+  const work = async (trx: Database) => {
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: userId,
+        asset_id: asset.asset_id,
+        address: input.address,
+        memo: input.memo ?? null,
+        amount,
+        fee: asset.withdraw_fee,
+        status: 'PENDING',
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ledger.post(trx, {
+      kind: 'WITHDRAWAL_HOLD',
+      refType: 'withdrawal',
+      refId: row.withdrawal_id,
+      now,
+      legs: [
+        {
+          from: { userId, kind: 'available' },
+          to: { userId, kind: 'on_hold' },
+          assetId: asset.asset_id,
+          amount: amount + asset.withdraw_fee,
+        },
+      ],
+      insufficientMessage: `Insufficient ${asset.symbol} balance for ${fromBaseUnits(amount, asset.decimals)} plus the ${fromBaseUnits(asset.withdraw_fee, asset.decimals)} fee.`,
+    });
+    await history.record(trx, [
+      {
+        userId,
+        assetId: asset.asset_id,
+        type: 'WITHDRAWAL',
+        amount,
+        fee: asset.withdraw_fee,
+        status: 'PENDING',
+        address: input.address,
+        refType: 'withdrawal',
+        refId: row.withdrawal_id,
+        now,
+      },
+    ]);
+    await notifyStatus(trx, row, asset, now);
+    const final = amount <= autoApproveLimit ? await broadcast(trx, row, asset, now) : row;
+    return withdrawalRowToWithdrawal(final, asset);
+  };
+  return ctx.db
+    .transaction()
+    .execute((trx) => (scope ? idempotency.once(trx, scope, now, () => work(trx)) : work(trx)));
+}
+
+/** PENDING → BROADCAST: the held funds leave (amount to the chain, fee to the fee account). */
+async function broadcast(
+  trx: Database,
+  row: WithdrawalRow,
+  asset: AssetRow,
+  now: Date,
+): Promise<WithdrawalRow> {
+  const sent = await chainFor(asset.network).send(trx, { address: row.address, amount: row.amount });
+  const updated = await trx
+    .updateTable('withdrawals')
+    .set({ status: 'BROADCAST', txid: sent.txid, broadcast_height: sent.height, updated_at: now })
+    .where('withdrawal_id', '=', row.withdrawal_id)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('CONFLICT', 'This withdrawal is no longer waiting for approval.');
+  const legs: ledger.Leg[] = [
+    {
+      from: { userId: row.user_id, kind: 'on_hold' },
+      to: { system: 'chain' },
+      assetId: asset.asset_id,
+      amount: row.amount,
+    },
+  ];
+  if (row.fee > 0n)
+    legs.push({
+      from: { userId: row.user_id, kind: 'on_hold' },
+      to: { system: 'fees' },
+      assetId: asset.asset_id,
+      amount: row.fee,
+    });
+  await ledger.post(trx, {
+    kind: 'WITHDRAWAL_SEND',
+    refType: 'withdrawal',
+    refId: row.withdrawal_id,
+    now,
+    legs,
+  });
+  await history.updateStatus(
+    trx,
+    { refType: 'withdrawal', refId: row.withdrawal_id },
+    { status: 'BROADCAST', txid: sent.txid },
+  );
+  await notifyStatus(trx, updated, asset, now);
+  return updated;
+}
+
+async function pendingWithdrawal(trx: Database, withdrawalId: number) {
+  const row = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('withdrawal_id', '=', BigInt(withdrawalId))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('There is no withdrawal with this id.');
+  if (row.status !== 'PENDING')
+    throw new AppError('CONFLICT', `This withdrawal is ${row.status}, not waiting for approval.`);
+  return { row, asset: await assetById(trx, row.asset_id) };
+}
+
+export async function approve(ctx: AppContext, withdrawalId: number): Promise<TWithdrawal> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
+    return withdrawalRowToWithdrawal(await broadcast(trx, row, asset, now), asset);
+  });
+}
+
+/** PENDING → REJECTED: the hold goes back to available. */
+export async function reject(ctx: AppContext, withdrawalId: number, reason?: string): Promise<TWithdrawal> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'REJECTED', reason: reason ?? null, updated_at: now })
+      .where('withdrawal_id', '=', row.withdrawal_id)
+      .where('status', '=', 'PENDING')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ledger.post(trx, {
+      kind: 'WITHDRAWAL_RELEASE',
+      refType: 'withdrawal',
+      refId: row.withdrawal_id,
+      now,
+      legs: [
+        {
+          from: { userId: row.user_id, kind: 'on_hold' },
+          to: { userId: row.user_id, kind: 'available' },
+          assetId: asset.asset_id,
+          amount: row.amount + row.fee,
+        },
+      ],
+    });
+    await history.updateStatus(
+      trx,
+      { refType: 'withdrawal', refId: row.withdrawal_id },
+      { status: 'REJECTED' },
+    );
+    await notifyStatus(trx, updated, asset, now);
+    return withdrawalRowToWithdrawal(updated, asset);
+  });
+}
+
+/** BROADCAST → COMPLETED once the transaction is in a mined block. */
+export async function completeMined(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('withdrawals')
+    .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
+    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
+    .select(['withdrawals.withdrawal_id'])
+    .where('withdrawals.status', '=', 'BROADCAST')
+    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
+    .execute();
+  for (const { withdrawal_id } of rows) {
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('withdrawals')
+        .set({ status: 'COMPLETED', updated_at: now })
+        .where('withdrawal_id', '=', withdrawal_id)
+        .where('status', '=', 'BROADCAST')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return;
+      await history.updateStatus(
+        trx,
+        { refType: 'withdrawal', refId: withdrawal_id },
+        { status: 'COMPLETED' },
+      );
+      await notifyStatus(trx, updated, await assetById(trx, updated.asset_id), now);
+    });
+  }
+}
+
+export async function listForOps(ctx: AppContext, status?: WithdrawalRow['status']) {
+  let query = ctx.db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
+    .selectAll('withdrawals')
+    .select('users.email')
+    .orderBy('withdrawal_id', 'desc')
+    .limit(200);
+  if (status) query = query.where('withdrawals.status', '=', status);
+  const rows = await query.execute();
+  const assets = await ctx.db.selectFrom('assets').selectAll().execute();
+  return rows.map((row) => ({
+    ...withdrawalRowToWithdrawal(row, assets.find((a) => a.asset_id === row.asset_id)!),
+    email_id: row.email,
+  }));
+}
