@@ -434,7 +434,7 @@ describe.each(databasesUnderTest())('funds on $name', (database) => {
       ).toBeGreaterThan(0);
       const w = await t.api('POST', '/api/asset/withdraw', {
         token: a.token,
-        body: { asset_id: btc, address: addresses.bitcoin, amount: '0.1', txn_password: b.txnPassword },
+        body: { asset_id: btc, address: addresses.bitcoin, amount: '0.1', txn_password: 'Someone-elses-9' },
       });
       expect(w.status).toBe(401);
     });
