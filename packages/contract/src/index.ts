@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './affiliate.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';

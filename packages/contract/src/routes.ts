@@ -2,6 +2,33 @@ import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { ZAccountData, ZEmptyData } from './account.ts';
 import {
+  ZAffiliateCodeData,
+  ZAffiliateData,
+  ZAffiliateRegisterBody,
+  ZAffiliateTransactionsData,
+  ZAffiliateWalletData,
+  ZClaimBody,
+  ZClaimData,
+  ZDirectsData,
+  ZIncomeData,
+  ZLevelBusinessData,
+  ZOfferBody,
+  ZOfferData,
+  ZOffersData,
+  ZPoolData,
+  ZPoolFundBody,
+  ZRankBody,
+  ZRankData,
+  ZRanksData,
+  ZRewardsRunBody,
+  ZRewardsRunData,
+  ZStakeBody,
+  ZStakeData,
+  ZStakesData,
+  ZSurgeBody,
+  ZSurgeData,
+} from './affiliate.ts';
+import {
   ZMobileUpdateBody,
   ZOtpBody,
   ZPasswordOtpBody,
@@ -560,6 +587,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Your affiliate profile (404 if you have none)',
+    query: q({}),
+    data: ZAffiliateData,
   }),
   'affiliate.code': route({
     method: 'GET',
@@ -569,6 +598,7 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Look up a referral code',
     query: q({ code: zod.string().trim().min(1).max(32) }),
+    data: ZAffiliateCodeData,
   }),
   'affiliate.income': route({
     method: 'GET',
@@ -577,6 +607,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Income, total and by kind',
+    query: q({}),
+    data: ZIncomeData,
   }),
   'affiliate.wallet': route({
     method: 'GET',
@@ -585,6 +617,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'The affiliate wallet',
+    query: q({}),
+    data: ZAffiliateWalletData,
   }),
   'affiliate.directs': route({
     method: 'GET',
@@ -593,6 +627,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Your direct partners',
+    query: q({}),
+    data: ZDirectsData,
   }),
   'affiliate.levelBusiness': route({
     method: 'GET',
@@ -601,6 +637,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Members and business per level',
+    query: q({}),
+    data: ZLevelBusinessData,
   }),
   'stakings.list': route({
     method: 'GET',
@@ -609,6 +647,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Your stakes',
+    query: q({}),
+    data: ZStakesData,
   }),
   'affiliate.surge': route({
     method: 'GET',
@@ -617,6 +657,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: "This week's surge",
+    query: q({}),
+    data: ZSurgeData,
   }),
   'affiliate.surgePrevious': route({
     method: 'GET',
@@ -625,6 +667,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: "Last week's surge",
+    query: q({}),
+    data: ZSurgeData,
   }),
   'affiliate.transactions': route({
     method: 'GET',
@@ -633,6 +677,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Affiliate transactions',
+    query: q({}),
+    data: ZAffiliateTransactionsData,
   }),
   'affiliate.transactionsByType': route({
     method: 'GET',
@@ -642,6 +688,7 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Affiliate transactions of one type',
     query: q({ type: zod.enum(['REWARD', 'STAKE', 'WITHDRAWAL']) }),
+    data: ZAffiliateTransactionsData,
   }),
   'affiliate.ranks': route({
     method: 'GET',
@@ -650,6 +697,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'The rank ladder',
+    query: q({}),
+    data: ZRanksData,
   }),
   'affiliate.offers': route({
     method: 'GET',
@@ -658,6 +707,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Offers',
+    query: q({}),
+    data: ZOffersData,
   }),
   'affiliate.register': route({
     method: 'POST',
@@ -666,6 +717,8 @@ export const routes = {
     spec: true,
     tag: 'affiliate',
     summary: 'Join the affiliate programme',
+    body: ZAffiliateRegisterBody,
+    data: ZAffiliateData,
   }),
   'stakings.add': route({
     method: 'POST',
@@ -675,6 +728,8 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Stake from available FIT24',
     idempotent: true,
+    body: ZStakeBody,
+    data: ZStakeData,
   }),
   'stakings.addLocked': route({
     method: 'POST',
@@ -684,6 +739,8 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Stake from locked FIT24',
     idempotent: true,
+    body: ZStakeBody,
+    data: ZStakeData,
   }),
   'stakings.addWallet': route({
     method: 'POST',
@@ -693,6 +750,8 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Stake from the affiliate wallet',
     idempotent: true,
+    body: ZStakeBody,
+    data: ZStakeData,
   }),
   'affiliate.walletClaim': route({
     method: 'POST',
@@ -702,6 +761,8 @@ export const routes = {
     tag: 'affiliate',
     summary: 'Claim the affiliate wallet into available FIT24',
     idempotent: true,
+    body: ZClaimBody,
+    data: ZClaimData,
   }),
 
   // ── Operator API (DESIGN §6) ───────────────────────────────────────────────
@@ -742,6 +803,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Fund the FIT24 rewards pool',
+    body: ZPoolFundBody,
+    data: ZPoolData,
   }),
   'ops.surge': route({
     method: 'POST',
@@ -750,6 +813,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: "Set a week's surge",
+    body: ZSurgeBody,
+    data: ZSurgeData,
   }),
   'ops.rewardsRun': route({
     method: 'POST',
@@ -758,6 +823,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Run the daily rewards for a day',
+    body: ZRewardsRunBody,
+    data: ZRewardsRunData,
   }),
   'ops.withdrawals': route({
     method: 'GET',
@@ -816,6 +883,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Create or change a rank',
+    body: ZRankBody,
+    data: ZRankData,
   }),
   'ops.offers': route({
     method: 'POST',
@@ -824,6 +893,8 @@ export const routes = {
     spec: false,
     tag: 'ops',
     summary: 'Create an offer',
+    body: ZOfferBody,
+    data: ZOfferData,
   }),
   'ops.banners': route({
     method: 'POST',
