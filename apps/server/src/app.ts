@@ -10,6 +10,8 @@ import { type HandlerMap, registerContractRoutes } from './http/contract-routes.
 import { registerErrorHandler, toEnvelope } from './http/error-handler.ts';
 import { checkApiKey } from './http/guards.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
+import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
+import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
@@ -36,6 +38,7 @@ const handlers: HandlerMap = {
   ...contentHandlers,
   ...fundsHandlers,
   ...notificationHandlers,
+  ...affiliateHandlers,
   ...opsHandlers,
 };
 
@@ -97,6 +100,11 @@ export async function buildApp(
   if (config.devnetBlockSeconds > 0) {
     const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
     app.addHook('onClose', async () => miner.stop());
+  }
+
+  if (config.rewardsScheduler) {
+    const scheduler = startRewardsScheduler(ctx);
+    app.addHook('onClose', async () => scheduler.stop());
   }
 
   await app.ready();

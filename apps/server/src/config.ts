@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/database.ts';
+import { type AffiliateConfig, loadAffiliateConfig } from './modules/affiliate/affiliate.config.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -24,6 +25,10 @@ export interface AppConfig {
   withdrawAutoApprove: Record<string, string>;
   /** Seconds between devnet blocks; 0 stops the timer (tests mine blocks through /ops/devnet/mine). */
   devnetBlockSeconds: number;
+  /** The affiliate programme's numbers (config/affiliate.json, or AFFILIATE_CONFIG). */
+  affiliate: AffiliateConfig;
+  /** Runs the daily rewards at 00:00 UTC and catches up missed days at start. */
+  rewardsScheduler: boolean;
   logLevel: string;
   /** Folder of the built web app; absent → the API runs without serving the app. */
   webDist: string | null;
@@ -94,6 +99,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     3600,
     problems,
   );
+  const affiliate = loadAffiliateConfig(
+    resolve(env.AFFILIATE_CONFIG?.trim() || 'config/affiliate.json'),
+    problems,
+  );
   const logLevel = oneOf(env.LOG_LEVEL ?? 'info', LOG_LEVELS, 'LOG_LEVEL', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -119,6 +128,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     testClock,
     withdrawAutoApprove,
     devnetBlockSeconds,
+    affiliate,
+    rewardsScheduler: true,
     logLevel,
     webDist,
   };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
 
 /** BIGSERIAL ids come back as bigint; rows are mapped to numbers at the API edge. */
@@ -134,7 +135,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends FundsTables {
+export interface DB extends FundsTables, AffiliateTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

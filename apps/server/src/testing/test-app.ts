@@ -8,6 +8,7 @@ import { createClock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { DatabaseTarget } from '../db/database.ts';
+import { defaultAffiliateConfig } from '../modules/affiliate/affiliate.config.ts';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_OPS_KEY = 'test-ops-key-0123456789';
@@ -53,6 +54,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     testClock: true,
     withdrawAutoApprove: {},
     devnetBlockSeconds: 0,
+    affiliate: defaultAffiliateConfig,
+    rewardsScheduler: false,
     logLevel: 'silent',
     webDist: null,
     ...overrides,

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026112301_foundation.ts';
 import * as identity from './2026112302_identity.ts';
 import * as ledger from './2026112303_ledger.ts';
+import * as affiliate from './2026112304_affiliate.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
   '2026112301_foundation': foundation,
   '2026112302_identity': identity,
   '2026112303_ledger': ledger,
+  '2026112304_affiliate': affiliate,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -86,4 +86,34 @@ export const ledgerChecks: AuditCheck[] = [
       detail: count(n, 'deposits out of step'),
     };
   },
+  async (ctx) => {
+    const { rows } = await sql<{ balance: string }>`
+      select balance::text as balance from ledger_accounts where system_name = 'rewards_pool' and balance < 0`.execute(
+      ctx.db,
+    );
+    return {
+      name: 'the rewards pool never pays more than it holds',
+      ok: rows.length === 0,
+      detail:
+        rows.length === 0
+          ? 'pool balance is not negative'
+          : `pool is short: ${rows.map((r) => r.balance).join(', ')}`,
+    };
+  },
+  async (ctx) => {
+    const { rows } = await sql<{ n: string }>`
+      select count(*)::text as n from (
+        select a.affiliate_id from affiliates a
+        left join (select affiliate_id, sum(amount) as staked from stakes group by affiliate_id) s using (affiliate_id)
+        left join ledger_accounts l on l.user_id = a.user_id and l.kind = 'staked'
+          and l.asset_id = (select asset_id from assets where symbol = 'FIT24')
+        where coalesce(s.staked, 0) <> coalesce(l.balance, 0)
+      ) mismatched`.execute(ctx.db);
+    const n = Number(rows[0]?.n ?? 0);
+    return {
+      name: 'staked balances equal the stakes',
+      ok: n === 0,
+      detail: count(n, 'affiliates out of step'),
+    };
+  },
 ];

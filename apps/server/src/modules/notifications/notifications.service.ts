@@ -10,7 +10,11 @@ export type NotificationType =
   | 'WITHDRAWAL_STATUS'
   | 'TRANSFER_SENT'
   | 'TRANSFER_RECEIVED'
-  | 'LOCKED_GRANTED';
+  | 'LOCKED_GRANTED'
+  | 'STAKE_CREATED'
+  | 'STAKE_BOOSTED'
+  | 'REWARD_CREDITED'
+  | 'RANK_REACHED';
 
 /** Records a notification for a user; call it inside the transaction of what it reports. */
 export async function notify(
