@@ -240,7 +240,6 @@ export function startRewardsScheduler(ctx: AppContext): { stop(): Promise<void> 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
-  const running: Promise<void> = Promise.resolve();
   const runPending = async () => {
     const yesterday = addDays(isoDay(ctx.clock.now()), -1);
     const last = await ctx.db
