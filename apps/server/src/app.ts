@@ -15,6 +15,7 @@ import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
+import { ensureDemo } from './modules/demo/demo.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
 import { fundsHandlers } from './modules/funds/funds.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(
     return reply.status(error.status).send(toEnvelope(error));
   });
 
+  if (config.demo) await ensureDemo(ctx);
   if (config.devnetBlockSeconds > 0) {
     const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
     app.addHook('onClose', async () => miner.stop());

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_USER } from './modules/demo/demo.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -43,6 +44,11 @@ async function main(): Promise<void> {
     `  API key (x-api-key):  ${config.apiKeys[0]}`,
     `  Ops key (x-ops-key):  ${config.nodeEnv === 'production' ? '(from OPS_KEY)' : config.opsKey}`,
     `  API documentation:    ${url}/api/docs`,
+    ...(config.demo
+      ? [
+          `  Demo sign-in:         ${DEMO_USER.email} / ${DEMO_USER.password} (transaction password ${DEMO_USER.txnPassword})`,
+        ]
+      : []),
     '',
   ];
   console.log(banner.join('\n'));

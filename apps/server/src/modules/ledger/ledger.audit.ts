@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AuditCheck } from '../ops/audit.ts';
 
-const count = (n: number, what: string) => (n === 0 ? `none ${what}` : `${n} ${what}`);
+const count = (n: number, what: string) => `${n === 0 ? 'no' : n} ${what}`;
 
 /** The invariants of DESIGN §4, each a query that finds the rows breaking it. */
 export const ledgerChecks: AuditCheck[] = [
