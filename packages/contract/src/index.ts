@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './funds.ts';
 export * from './identity.ts';
+export * from './markets.ts';
 export * from './money.ts';
 export * from './ops.ts';
 export * from './routes.ts';

@@ -83,6 +83,24 @@ import {
   ZKycData,
   ZKycDecisionBody,
 } from './identity.ts';
+import {
+  ZAlertCreateBody,
+  ZAlertData,
+  ZAlertDeleteBody,
+  ZAlertListData,
+  ZCandlesData,
+  ZMarketBalanceData,
+  ZMarketData,
+  ZMarketHistoryData,
+  ZMarketListData,
+  ZOrderBookData,
+  ZOrderCancelBody,
+  ZOrderData,
+  ZOrderListData,
+  ZOrderTradesData,
+  ZWatchlistBody,
+  ZWatchlistData,
+} from './markets.ts';
 import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from './ops.ts';
 import { ZCountryListData, ZVersionData } from './system.ts';
 
@@ -478,6 +496,7 @@ export const routes = {
     tag: 'markets',
     summary: 'Markets that trade an asset',
     query: assetQuery,
+    data: ZMarketListData,
   }),
   'market.list': route({
     method: 'GET',
@@ -486,6 +505,8 @@ export const routes = {
     spec: true,
     tag: 'markets',
     summary: 'Every market with 24h statistics',
+    query: q({}),
+    data: ZMarketListData,
   }),
   'market.get': route({
     method: 'GET',
@@ -495,6 +516,7 @@ export const routes = {
     tag: 'markets',
     summary: 'One market',
     query: marketQuery,
+    data: ZMarketData,
   }),
   'market.userBalance': route({
     method: 'GET',
@@ -504,6 +526,7 @@ export const routes = {
     tag: 'markets',
     summary: 'Your base and quote balances in a market',
     query: marketQuery,
+    data: ZMarketBalanceData,
   }),
   'market.history': route({
     method: 'GET',
@@ -513,6 +536,7 @@ export const routes = {
     tag: 'markets',
     summary: 'The latest trades of a market',
     query: marketQuery,
+    data: ZMarketHistoryData,
   }),
   'market.orderbook': route({
     method: 'GET',
@@ -522,6 +546,7 @@ export const routes = {
     tag: 'markets',
     summary: 'Aggregated order book',
     query: marketQuery,
+    data: ZOrderBookData,
   }),
   'market.chart': route({
     method: 'GET',
@@ -534,6 +559,7 @@ export const routes = {
       market_id: ZQueryId,
       interval_min: zod.enum(['1', '5', '15', '30', '60', '240', '1440']).transform(Number),
     }),
+    data: ZCandlesData,
   }),
   'market.watchlist': route({
     method: 'POST',
@@ -542,6 +568,8 @@ export const routes = {
     spec: true,
     tag: 'markets',
     summary: 'Toggle a market on your watchlist',
+    body: ZWatchlistBody,
+    data: ZWatchlistData,
   }),
   'order.list': route({
     method: 'GET',
@@ -551,6 +579,7 @@ export const routes = {
     tag: 'orders',
     summary: 'Your orders (paged) by status',
     query: q({ page: ZQueryPage, status: zod.enum(['OPEN', 'FILLED', 'CANCELLED', 'ALL']).optional() }),
+    data: ZOrderListData,
   }),
   'order.trades': route({
     method: 'GET',
@@ -560,6 +589,7 @@ export const routes = {
     tag: 'orders',
     summary: 'The trades of one of your orders',
     query: q({ order_id: ZQueryId }),
+    data: ZOrderTradesData,
   }),
   'order.create': route({
     method: 'POST',
@@ -569,6 +599,8 @@ export const routes = {
     tag: 'orders',
     summary: 'Place an order',
     idempotent: true,
+    body: ZOrderCreateBody,
+    data: ZOrderData,
   }),
   'order.cancel': route({
     method: 'POST',
@@ -577,6 +609,39 @@ export const routes = {
     spec: true,
     tag: 'orders',
     summary: 'Cancel one of your orders',
+    body: ZOrderCancelBody,
+    data: ZOrderData,
+  }),
+
+  'alert.list': route({
+    method: 'GET',
+    path: '/api/alert/list',
+    auth: 'user',
+    spec: false,
+    tag: 'markets',
+    summary: 'Your price alerts',
+    query: q({}),
+    data: ZAlertListData,
+  }),
+  'alert.create': route({
+    method: 'POST',
+    path: '/api/alert/create',
+    auth: 'user',
+    spec: false,
+    tag: 'markets',
+    summary: 'Alert me once when a trade crosses a price',
+    body: ZAlertCreateBody,
+    data: ZAlertData,
+  }),
+  'alert.delete': route({
+    method: 'POST',
+    path: '/api/alert/delete',
+    auth: 'user',
+    spec: false,
+    tag: 'markets',
+    summary: 'Delete a price alert',
+    body: ZAlertDeleteBody,
+    data: ZAlertData,
   }),
 
   // ── Affiliate and staking ──────────────────────────────────────────────────

@@ -79,7 +79,7 @@ export class BookSide {
     level.count--;
     level.total -= node.remaining;
     this.total -= node.remaining;
-    if (level.count === 0) this.removeLevel(level);
+    if (level.count === -1) this.removeLevel(level);
   }
 
   /** Takes `amount` off a resting node in place (a partial or complete fill) and off its level's total. */

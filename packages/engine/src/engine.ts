@@ -5,8 +5,8 @@ import {
   type CancelReason,
   type Command,
   type Depth,
-  type EngineSnapshot,
   type EngineListener,
+  type EngineSnapshot,
   MAX_QUANTITY,
   type RestingOrder,
   type Side,
@@ -82,7 +82,8 @@ export class Engine {
    * than what is left (ends FILLED, the dust unspent) or when the asks run out (CANCELLED, NO_LIQUIDITY).
    */
   placeMarketBuy(orderId: number, owner: number, total: number): ResultCode {
-    const code = checkMarketFields(orderId, owner, 'BUY', total);
+    let code = checkMarketFields(orderId, owner, 'BUY', total);
+    if (code === ResultCode.OK && this.orders.has(orderId)) code = ResultCode.DUPLICATE_ORDER_ID;
     if (code !== ResultCode.OK) return this.out.rejected(orderId, owner, code);
     this.out.accepted(orderId, owner, 'BUY', 'MARKET', 0, 0, total, 'IOC', false);
     const taker = this.newNode(orderId, owner, 'BUY', 0, 0);
@@ -106,6 +107,7 @@ export class Engine {
       }
       level = asks.best();
     }
+    taker.remaining = 0; // a market BUY is bounded by its total, not by an amount
     if (left === 0 || (level !== undefined && taker.filled > 0)) return this.endTaker(taker, null);
     return this.endTaker(taker, 'NO_LIQUIDITY', left);
   }
@@ -113,6 +115,7 @@ export class Engine {
   /** Market SELL of `amount` lots against the bids, best first; what the bids cannot take is cancelled. */
   placeMarketSell(orderId: number, owner: number, amount: number): ResultCode {
     let code = checkMarketFields(orderId, owner, 'SELL', amount);
+    if (code === ResultCode.OK && this.orders.has(orderId)) code = ResultCode.DUPLICATE_ORDER_ID;
     if (code === ResultCode.OK && amount * (this.bids.best()?.price ?? 0) > MAX_QUANTITY) {
       code = ResultCode.NOTIONAL_TOO_LARGE;
     }
@@ -126,7 +129,8 @@ export class Engine {
   /** Cancels a resting order (reason USER). An id that is not resting gives UNKNOWN_ORDER and no event. */
   cancel(orderId: number): ResultCode {
     const node = this.orders.get(orderId);
-    if (node === undefined) return isPositive(orderId) ? ResultCode.UNKNOWN_ORDER : ResultCode.INVALID_ORDER_ID;
+    if (node === undefined)
+      return isPositive(orderId) ? ResultCode.UNKNOWN_ORDER : ResultCode.INVALID_ORDER_ID;
     this.cancelResting(node, node.side === 'BUY' ? this.bids : this.asks, 'USER');
     return ResultCode.OK;
   }
@@ -177,7 +181,8 @@ export class Engine {
     const orders: RestingOrder[] = [];
     for (const book of [this.bids, this.asks]) {
       for (let i = book.levels.length - 1; i >= 0; i--) {
-        for (let node = book.levels[i]!.head; node !== null; node = node.next) orders.push(toRestingOrder(node));
+        for (let node = book.levels[i]!.head; node !== null; node = node.next)
+          orders.push(toRestingOrder(node));
       }
     }
     return { sequence: this.out.seq, orders };
@@ -250,7 +255,12 @@ export class Engine {
         if (maker.owner === taker.owner) {
           this.cancelResting(maker, book, 'SELF_TRADE');
         } else {
-          this.fill(maker, taker, book, maker.remaining < taker.remaining ? maker.remaining : taker.remaining);
+          this.fill(
+            maker,
+            taker,
+            book,
+            maker.remaining < taker.remaining ? maker.remaining : taker.remaining,
+          );
           if (taker.remaining === 0) return;
         }
         maker = next;

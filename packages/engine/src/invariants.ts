@@ -23,7 +23,8 @@ export function validateInternalState(engine: Engine): string[] {
   }
   const bid = engine.bestBid();
   const ask = engine.bestAsk();
-  if (bid !== undefined && ask !== undefined && bid >= ask) problems.push(`crossed book: bid ${bid} ≥ ask ${ask}`);
+  if (bid !== undefined && ask !== undefined && bid >= ask)
+    problems.push(`crossed book: bid ${bid} ≥ ask ${ask}`);
   return problems;
 }
 
@@ -31,12 +32,15 @@ function checkSide(book: BookSide, linked: Set<OrderNode>, problems: string[]): 
   const name = book.side === 'BUY' ? 'bid' : 'ask';
   let sideTotal = 0;
   if (book.byPrice.size !== book.levels.length) {
-    problems.push(`${name}: ${book.byPrice.size} levels in the price map, ${book.levels.length} in the array`);
+    problems.push(
+      `${name}: ${book.byPrice.size} levels in the price map, ${book.levels.length} in the array`,
+    );
   }
   book.levels.forEach((level, index) => {
     const at = `${name} level ${level.price}`;
     const previous = book.levels[index - 1];
-    if (previous !== undefined && previous.key >= level.key) problems.push(`${at}: not sorted after ${previous.price}`);
+    if (previous !== undefined && previous.key >= level.key)
+      problems.push(`${at}: not sorted after ${previous.price}`);
     if (level.key !== (book.side === 'BUY' ? level.price : -level.price)) problems.push(`${at}: wrong key`);
     if (book.byPrice.get(level.price) !== level) problems.push(`${at}: missing from the price map`);
     if (level.count === 0 || level.head === null) problems.push(`${at}: empty level`);
@@ -52,7 +56,8 @@ function checkSide(book: BookSide, linked: Set<OrderNode>, problems: string[]): 
       if (node.price !== level.price) problems.push(`${at}: order ${node.id} has price ${node.price}`);
       if (node.side !== book.side) problems.push(`${at}: order ${node.id} is on the wrong side`);
       if (node.remaining <= 0) problems.push(`${at}: order ${node.id} rests with nothing remaining`);
-      if (node.remaining + node.filled !== node.amount) problems.push(`${at}: order ${node.id} loses quantity`);
+      if (node.remaining + node.filled !== node.amount)
+        problems.push(`${at}: order ${node.id} loses quantity`);
       previousNode = node;
     }
     if (level.tail !== previousNode) problems.push(`${at}: tail is not the last order`);
@@ -60,6 +65,7 @@ function checkSide(book: BookSide, linked: Set<OrderNode>, problems: string[]): 
     if (total !== level.total) problems.push(`${at}: total ${level.total}, orders sum to ${total}`);
     sideTotal += total;
   });
-  if (sideTotal !== book.total) problems.push(`${name}: side total ${book.total}, levels sum to ${sideTotal}`);
+  if (sideTotal !== book.total)
+    problems.push(`${name}: side total ${book.total}, levels sum to ${sideTotal}`);
   if (book.total > MAX_QUANTITY) problems.push(`${name}: side total beyond MAX_QUANTITY`);
 }

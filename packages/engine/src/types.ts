@@ -130,7 +130,13 @@ export interface DoneEvent {
   filledQuote: number;
 }
 
-export type EngineEvent = AcceptedEvent | RejectedEvent | TradeEvent | RestedEvent | CancelledEvent | DoneEvent;
+export type EngineEvent =
+  | AcceptedEvent
+  | RejectedEvent
+  | TradeEvent
+  | RestedEvent
+  | CancelledEvent
+  | DoneEvent;
 
 /** Receives every event synchronously, in sequence order. It must not call back into the engine. */
 export type EngineListener = (event: EngineEvent) => void;

@@ -1,5 +1,11 @@
 import { ResultCode } from './codes.ts';
-import { type EngineSnapshot, MAX_QUANTITY, type RestingOrder, type Side, type TimeInForce } from './types.ts';
+import {
+  type EngineSnapshot,
+  MAX_QUANTITY,
+  type RestingOrder,
+  type Side,
+  type TimeInForce,
+} from './types.ts';
 
 /** Ids, owners, ticks and lots are integers in [1, MAX_QUANTITY]. */
 export function isPositive(value: number): boolean {

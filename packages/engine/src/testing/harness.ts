@@ -52,7 +52,9 @@ export class CheckedEngine {
       this.checkState();
     } catch (error) {
       const events = this.batch.map((event) => JSON.stringify(event)).join('\n  ');
-      throw new Error(`step ${this.step} ${JSON.stringify(command)} → ${code}: ${(error as Error).message}\n  ${events}`);
+      throw new Error(
+        `step ${this.step} ${JSON.stringify(command)} → ${code}: ${(error as Error).message}\n  ${events}`,
+      );
     }
     this.events.push(...this.batch);
     return { code, events: this.batch };
@@ -63,7 +65,9 @@ export class CheckedEngine {
   }
 
   private checkSequence(before: number): void {
-    this.batch.forEach((event, index) => expect(event.seq === before + index + 1, `sequence gap at ${event.seq}`));
+    this.batch.forEach((event, index) =>
+      expect(event.seq === before + index + 1, `sequence gap at ${event.seq}`),
+    );
     expect(this.engine.sequence === before + this.batch.length, 'engine.sequence is not the last event');
   }
 
@@ -75,8 +79,14 @@ export class CheckedEngine {
     }
     expect(resting !== undefined, 'cancelled an order that was not resting');
     const [cancelled, done] = this.batch;
-    expect(this.batch.length === 2 && cancelled?.type === 'CANCELLED' && cancelled.reason === 'USER', 'cancel events');
-    expect(cancelled?.type === 'CANCELLED' && cancelled.remaining === resting!.amount - resting!.filled, 'remaining');
+    expect(
+      this.batch.length === 2 && cancelled?.type === 'CANCELLED' && cancelled.reason === 'USER',
+      'cancel events',
+    );
+    expect(
+      cancelled?.type === 'CANCELLED' && cancelled.remaining === resting!.amount - resting!.filled,
+      'remaining',
+    );
     this.checkRestingDone(done, resting!, 'CANCELLED');
   }
 
@@ -87,16 +97,26 @@ export class CheckedEngine {
       expect(first?.type === 'REJECTED' && first.orderId === command.orderId, 'rejection names the order');
       return;
     }
-    expect(first?.type === 'ACCEPTED' && first.orderId === command.orderId && first.side === command.side, 'accept');
+    expect(
+      first?.type === 'ACCEPTED' && first.orderId === command.orderId && first.side === command.side,
+      'accept',
+    );
     const amount = 'amount' in command ? command.amount : 0;
-    const taker: Taker = { command, amount, filled: 0, filledQuote: 0, stpCancels: 0, ended: null, cancel: null };
+    const taker: Taker = {
+      command,
+      amount,
+      filled: 0,
+      filledQuote: 0,
+      stpCancels: 0,
+      ended: null,
+      cancel: null,
+    };
     for (let i = 0; i < rest.length; i++) {
       const event = rest[i]!;
       expect(taker.ended === null, `event after the taker ended: ${event.type}`);
       if (event.type === 'TRADE') {
         if (this.checkTrade(event, taker, rest[i + 1])) i++;
-      }
-      else if (event.type === 'CANCELLED' && event.orderId !== command.orderId) {
+      } else if (event.type === 'CANCELLED' && event.orderId !== command.orderId) {
         this.checkSelfTradeCancel(event, taker, rest[++i]);
       } else if (event.type === 'CANCELLED') taker.cancel = event;
       else if (event.type === 'RESTED') this.checkRested(event.remaining, event.price, taker);
@@ -117,13 +137,25 @@ export class CheckedEngine {
     const { command } = taker;
     const opposite: Side = command.side === 'BUY' ? 'SELL' : 'BUY';
     const maker = this.shadow.head(opposite);
-    expect(maker !== undefined && maker.orderId === event.makerOrderId, 'maker is not first in price-time priority');
-    expect(event.makerOwner === maker!.owner && event.makerOwner !== event.takerOwner, 'self-trade or wrong owner');
+    expect(
+      maker !== undefined && maker.orderId === event.makerOrderId,
+      'maker is not first in price-time priority',
+    );
+    expect(
+      event.makerOwner === maker!.owner && event.makerOwner !== event.takerOwner,
+      'self-trade or wrong owner',
+    );
     expect(event.takerOrderId === command.orderId && event.takerSide === command.side, 'taker fields');
-    expect(event.price === maker!.price && event.quote === event.price * event.amount, 'trade price or quote');
+    expect(
+      event.price === maker!.price && event.quote === event.price * event.amount,
+      'trade price or quote',
+    );
     expect(event.amount > 0 && event.amount <= maker!.amount - maker!.filled, 'trade amount');
     if (command.type === 'LIMIT') {
-      expect(command.side === 'BUY' ? event.price <= command.price : event.price >= command.price, 'limit crossed');
+      expect(
+        command.side === 'BUY' ? event.price <= command.price : event.price >= command.price,
+        'limit crossed',
+      );
     }
     maker!.filled += event.amount;
     maker!.filledQuote += event.quote;
@@ -136,25 +168,51 @@ export class CheckedEngine {
 
   private checkSelfTradeCancel(event: CancelledEvent, taker: Taker, next: EngineEvent | undefined): void {
     const maker = this.shadow.head(event.side);
-    expect(event.side !== taker.command.side && maker?.orderId === event.orderId, 'STP cancelled a non-head order');
+    expect(
+      event.side !== taker.command.side && maker?.orderId === event.orderId,
+      'STP cancelled a non-head order',
+    );
     expect(event.reason === 'SELF_TRADE' && event.owner === taker.command.owner, 'STP of another owner');
     expect(event.remaining === maker!.amount - maker!.filled, 'STP remaining');
     taker.stpCancels++;
     this.checkRestingDone(next, maker!, 'CANCELLED');
   }
 
-  private checkRestingDone(done: EngineEvent | undefined, order: RestingOrder, status: 'FILLED' | 'CANCELLED'): void {
-    expect(done?.type === 'DONE' && done.orderId === order.orderId && done.status === status, `resting ${status}`);
-    expect(done?.type === 'DONE' && done.filled === order.filled && done.filledQuote === order.filledQuote, 'totals');
+  private checkRestingDone(
+    done: EngineEvent | undefined,
+    order: RestingOrder,
+    status: 'FILLED' | 'CANCELLED',
+  ): void {
+    expect(
+      done?.type === 'DONE' && done.orderId === order.orderId && done.status === status,
+      `resting ${status}`,
+    );
+    expect(
+      done?.type === 'DONE' && done.filled === order.filled && done.filledQuote === order.filledQuote,
+      'totals',
+    );
     this.shadow.resting.delete(order.orderId);
   }
 
   private checkRested(remaining: number, price: number, taker: Taker): void {
     const { command } = taker;
     expect(command.type === 'LIMIT' && (command.timeInForce ?? 'GTC') === 'GTC', 'only GTC rests');
-    expect(remaining > 0 && remaining === taker.amount - taker.filled && price === (command as { price: number }).price, 'rest');
+    expect(
+      remaining > 0 &&
+        remaining === taker.amount - taker.filled &&
+        price === (command as { price: number }).price,
+      'rest',
+    );
     const { orderId, owner, side } = command;
-    this.shadow.add({ orderId, owner, side, price, amount: taker.amount, filled: taker.filled, filledQuote: taker.filledQuote });
+    this.shadow.add({
+      orderId,
+      owner,
+      side,
+      price,
+      amount: taker.amount,
+      filled: taker.filled,
+      filledQuote: taker.filledQuote,
+    });
     taker.ended = 'RESTED';
   }
 
@@ -164,18 +222,31 @@ export class CheckedEngine {
     const traded = taker.filled > 0;
     if (command.type === 'MARKET' && command.side === 'BUY') {
       expect(taker.filledQuote <= command.total, 'market BUY overspent');
-      if (cancel !== null) expect(cancel.remainingTotal === command.total - taker.filledQuote, 'unspent total');
+      if (cancel !== null) {
+        expect(
+          cancel.remainingTotal === command.total - taker.filledQuote && cancel.remaining === 0,
+          'unspent',
+        );
+      }
       const ask = this.shadow.head('SELL');
-      expect(ask === undefined || ask.price > command.total - taker.filledQuote, 'market BUY left affordable asks');
+      expect(
+        ask === undefined || ask.price > command.total - taker.filledQuote,
+        'market BUY left affordable asks',
+      );
       const filled = taker.filledQuote === command.total || (traded && ask !== undefined);
       expect((cancel === null) === filled, 'market BUY status');
       return;
     }
-    if (cancel !== null) expect(taker.filled + cancel.remaining === taker.amount, 'quantity not conserved');
-    else if (taker.ended === 'DONE') expect(taker.filled === taker.amount, 'FILLED but not filled');
+    if (cancel !== null) {
+      expect(
+        taker.filled + cancel.remaining === taker.amount && cancel.remainingTotal === 0,
+        'quantity not conserved',
+      );
+    } else if (taker.ended === 'DONE') expect(taker.filled === taker.amount, 'FILLED but not filled');
     const limit = command.type === 'LIMIT' ? command.price : 0;
     const head = this.shadow.head(command.side === 'BUY' ? 'SELL' : 'BUY');
-    const crossing = head !== undefined && (command.side === 'BUY' ? head.price <= limit : head.price >= limit);
+    const crossing =
+      head !== undefined && (command.side === 'BUY' ? head.price <= limit : head.price >= limit);
     if (command.type === 'LIMIT' && command.postOnly) {
       expect(!traded && taker.stpCancels === 0, 'post-only took liquidity');
       expect((cancel?.reason === 'POST_ONLY') === crossing, 'post-only cancelled without cause');
@@ -185,8 +256,7 @@ export class CheckedEngine {
       expect(!traded && taker.stpCancels === 0, 'FOK partly executed');
       const available = this.shadow.available(command.side, command.owner, limit);
       expect(available < taker.amount, 'FOK cancelled although fillable');
-    }
-    else if (taker.filled < taker.amount) expect(!crossing, 'crossing liquidity left unmatched');
+    } else if (taker.filled < taker.amount) expect(!crossing, 'crossing liquidity left unmatched');
     if (cancel !== null) {
       const tif = command.type === 'MARKET' ? 'MARKET' : (command.timeInForce ?? 'GTC');
       const expected = { MARKET: 'NO_LIQUIDITY', IOC: 'IOC', FOK: 'FOK', GTC: 'none' }[tif];
@@ -197,7 +267,10 @@ export class CheckedEngine {
   private checkState(): void {
     const problems = validateInternalState(this.engine);
     expect(problems.length === 0, problems.join('; '));
-    expect(isDeepStrictEqual(this.engine.snapshot().orders, this.shadow.orders()), 'snapshot differs from events');
+    expect(
+      isDeepStrictEqual(this.engine.snapshot().orders, this.shadow.orders()),
+      'snapshot differs from events',
+    );
     expect(isDeepStrictEqual(this.engine.depth(Infinity), this.shadow.depth()), 'depth differs from events');
   }
 }

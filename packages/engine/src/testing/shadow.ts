@@ -53,7 +53,11 @@ export class ShadowBook {
       [...this.resting.values()]
         .filter((order) => order.side === side)
         .map((order, index) => ({ order, index }))
-        .sort((a, b) => (side === 'BUY' ? b.order.price - a.order.price : a.order.price - b.order.price) || a.index - b.index)
+        .sort(
+          (a, b) =>
+            (side === 'BUY' ? b.order.price - a.order.price : a.order.price - b.order.price) ||
+            a.index - b.index,
+        )
         .map(({ order }) => order);
     return [...bySide('BUY'), ...bySide('SELL')];
   }
