@@ -95,6 +95,7 @@ import {
   ZMarketListData,
   ZOrderBookData,
   ZOrderCancelBody,
+  ZOrderCreateBody,
   ZOrderData,
   ZOrderListData,
   ZOrderTradesData,
