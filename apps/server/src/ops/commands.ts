@@ -76,6 +76,18 @@ export const opsCommands: Record<string, OpsCommand> = {
     integers: ['withdrawal_id'],
     help: 'reject a withdrawal <id>',
   },
+  rank: {
+    route: 'ops.ranks',
+    args: ['name', 'required_business', 'required_directs', 'reward'],
+    integers: ['required_directs'],
+    help: 'create or change a rank <name> <team business> <directs> <reward>',
+  },
+  banner: {
+    route: 'ops.banners',
+    args: ['title', 'image_url'],
+    options: ['link'],
+    help: 'add a home banner <title> <image url> [--link /earn]',
+  },
   'kyc-approve': { route: 'ops.kycApprove', args: ['email_id'], help: 'approve a KYC submission <email>' },
   'kyc-reject': {
     route: 'ops.kycReject',
