@@ -131,7 +131,9 @@ export async function post(trx: Database, entry: Entry): Promise<bigint> {
     where a.account_id = v.account_id and (a.user_id is null or a.balance + v.delta >= 0)
     returning a.account_id`.execute(trx);
   if (updated.rows.length !== rows.length) {
-    throw new AppError('UNPROCESSABLE', entry.insufficientMessage ?? 'Insufficient balance.');
+    throw new AppError('UNPROCESSABLE', entry.insufficientMessage ?? 'Insufficient balance.', {
+      amount: 'is more than the balance',
+    });
   }
 
   const postings = sql.join(
