@@ -20,6 +20,8 @@ export const ZAccount = ZUser.extend({
   country_code: z.string(),
   has_txn_password: ZFlag,
   referral_code: z.string().nullable(),
+  /** Why the last KYC submission was rejected, while kyc_status is REJECTED. */
+  kyc_reason: z.string().nullable(),
   creation_date: ZEpochSeconds,
 });
 export type TAccount = z.infer<typeof ZAccount>;

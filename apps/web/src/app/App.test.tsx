@@ -29,9 +29,9 @@ describe('App in jsdom', () => {
 
   it('shows the welcome screen at the root to a visitor', async () => {
     await start('/');
-    expect(await screen.findByRole('heading', { name: 'FIT24 Exchange' })).toBeTruthy();
-    expect(await screen.findByText('Sign in')).toBeTruthy();
-    expect(await screen.findByText('Create account')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'FIT24 Exchange' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sign in', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Create account', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('greets a signed-in user by the name GET /api/account returns', async () => {
@@ -40,7 +40,9 @@ describe('App in jsdom', () => {
     );
     vi.stubGlobal('fetch', fetch);
     await start('/tabs/home', { token: 'good', user: { is_email_verified: 1 } });
-    expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome back, Ada Lovelace');
+    expect((await screen.findByTestId('home-greeting', {}, { timeout: 5000 })).textContent).toBe(
+      'Welcome back, Ada Lovelace',
+    );
     expect(fetch).toHaveBeenCalledWith('/api/account', expect.objectContaining({ method: 'GET' }));
   });
 
@@ -55,6 +57,6 @@ describe('App in jsdom', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/auth/signout');
     expect(localStorage.getItem(KEY)).toBeNull();
-    expect(await screen.findByRole('heading', { name: 'FIT24 Exchange' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'FIT24 Exchange' }, { timeout: 5000 })).toBeTruthy();
   });
 });

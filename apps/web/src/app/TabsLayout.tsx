@@ -1,9 +1,10 @@
-import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { IonBadge, IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { homeOutline, personCircleOutline, statsChartOutline, walletOutline } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
 import { AccountPage } from '../features/account/pages/AccountPage.tsx';
 import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { MarketsPage } from '../features/markets/pages/MarketsPages.tsx';
+import { useUnreadCount } from '../features/notifications/api/get-unread.ts';
 import { WalletPage } from '../features/wallet/pages/WalletPages.tsx';
 
 const tabs = [
@@ -13,8 +14,12 @@ const tabs = [
   { tab: 'account', label: 'Account', icon: personCircleOutline, element: <AccountPage /> },
 ];
 
+/** Tabs whose button carries the unread-notifications badge. */
+const UNREAD_BADGE_TABS = new Set(['home', 'account']);
+
 /** The bottom tabs (DESIGN §7): /tabs/home, /tabs/markets, /tabs/wallet, /tabs/account; /tabs → home. */
 export function TabsLayout() {
+  const unread = useUnreadCount();
   return (
     <IonTabs>
       <IonRouterOutlet id="tabs">
@@ -28,6 +33,11 @@ export function TabsLayout() {
           <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`} data-testid={`tab-${tab}`}>
             <IonIcon icon={icon} aria-hidden="true" />
             <IonLabel>{label}</IonLabel>
+            {UNREAD_BADGE_TABS.has(tab) && unread > 0 && (
+              <IonBadge color="danger" data-testid={`unread-badge-${tab}`} aria-label={`${unread} unread`}>
+                {unread > 99 ? '99+' : unread}
+              </IonBadge>
+            )}
           </IonTabButton>
         ))}
       </IonTabBar>

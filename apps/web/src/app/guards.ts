@@ -1,3 +1,4 @@
+import { HOME_PATH, ROOT_PATH, VERIFY_PATH } from '../lib/paths.ts';
 import type { Session } from '../lib/session.ts';
 
 /**
@@ -14,9 +15,9 @@ export type RouteKind = 'visitor' | 'verify' | 'app' | 'signedIn' | 'open';
 
 export type Decision = 'allow' | { redirect: string; clearSession?: true };
 
-export const ROOT = '/';
-export const HOME = '/tabs/home';
-export const VERIFY = '/verify';
+export const ROOT = ROOT_PATH;
+export const HOME = HOME_PATH;
+export const VERIFY = VERIFY_PATH;
 
 const toRoot: Decision = { redirect: ROOT, clearSession: true };
 

@@ -1,16 +1,27 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
-import { BankPage, KycPage, SecurityPage, SettingsPage } from '../features/account/pages/AccountPages.tsx';
+import { SettingsPage } from '../features/account/pages/AccountPages.tsx';
 import type { AffiliateModuleScreen } from '../features/affiliate/module.tsx';
 import { AFFILIATE_SCREENS } from '../features/affiliate/screens.ts';
-import { ForgotPage, LoginPage, RegisterPage, TermsPage } from '../features/auth/pages/AuthPages.tsx';
+import { ForgotPage } from '../features/auth/pages/ForgotPage.tsx';
+import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { RegisterPage } from '../features/auth/pages/RegisterPage.tsx';
+import { TermsPage } from '../features/auth/pages/TermsPage.tsx';
 import { VerifyPage } from '../features/auth/pages/VerifyPage.tsx';
+import { BankPage } from '../features/bank/pages/BankPage.tsx';
 import { EarnPage } from '../features/earn/pages/EarnPage.tsx';
+import { KycPage } from '../features/kyc/pages/KycPage.tsx';
 import { AlertsPage, InstaPage, TradePage } from '../features/markets/pages/MarketsPages.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
+import { SecurityPage } from '../features/security/pages/SecurityPage.tsx';
 import { SharePage } from '../features/system/pages/SharePage.tsx';
 import { VersionPage } from '../features/system/pages/VersionPage.tsx';
-import { AssetBalancePage, DepositPage, WithdrawPage } from '../features/wallet/pages/WalletPages.tsx';
+import {
+  AssetBalancePage,
+  DepositPage,
+  TransferPage,
+  WithdrawPage,
+} from '../features/wallet/pages/WalletPages.tsx';
 import { WelcomePage } from '../features/welcome/pages/WelcomePage.tsx';
 import type { RouteKind } from './guards.ts';
 import { TabsLayout } from './TabsLayout.tsx';
@@ -67,6 +78,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/funds/asset-balance', kind: 'open', element: <AssetBalancePage /> },
   { path: '/funds/deposit', kind: 'open', element: <DepositPage /> },
   { path: '/funds/withdraw', kind: 'open', element: <WithdrawPage /> },
+  { path: '/funds/transfer', kind: 'open', element: <TransferPage /> },
   { path: '/version', kind: 'open', element: <VersionPage /> },
 ];
 

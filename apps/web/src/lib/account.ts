@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { ACCOUNT_QUERY_KEY } from './query-client.ts';
-import { useSession } from './session.ts';
+import { useSignedIn } from './session.ts';
 
 /** GET /api/account: the signed-in user's account, shared by the screens that show who is signed in. */
 export const accountQueryOptions = () =>
@@ -12,6 +12,5 @@ export const accountQueryOptions = () =>
 
 /** The account, fetched only while there is a token (a 502 ends the session and stops asking). */
 export function useAccount() {
-  const session = useSession();
-  return useQuery({ ...accountQueryOptions(), enabled: !!session && session.token.length > 0 });
+  return useQuery({ ...accountQueryOptions(), enabled: useSignedIn() });
 }

@@ -10,6 +10,7 @@ import {
   SESSION_INVALID_CODE,
 } from '@fit24/contract';
 import type { AppConfig } from './config.ts';
+import type { MultipartRequest, MultipartResponse } from './xhr-upload.ts';
 
 /** The calls the app makes: every route except the operator API. */
 export type ClientRouteId = Exclude<RouteId, `ops.${string}`>;
@@ -29,6 +30,19 @@ export const NETWORK_ERROR_CODE = 0;
 export const NETWORK_ERROR_MESSAGE =
   'We could not reach FIT24 Exchange. Check your connection and try again.';
 const TIMEOUT_MS = 30_000;
+/** Uploads may be several megabytes on a slow mobile link. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+
+/** The calls that take a multipart body (file upload). */
+export type UploadRouteId = {
+  [Id in ClientRouteId]: (typeof routes)[Id] extends { multipart: true } ? Id : never;
+}[ClientRouteId];
+
+export interface UploadOptions {
+  /** Called with the share of the body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
 
 /** Thrown by `fetchData` (for TanStack Query); carries the error envelope. */
 export class ApiError extends Error {
@@ -54,6 +68,8 @@ export interface ApiClientDeps {
   clearSession: () => Promise<void> | void;
   forgetUserData: () => void;
   navigateToRoot: () => void;
+  /** Sends a multipart body with upload progress (XMLHttpRequest in the app: fetch reports none). */
+  sendMultipart?: (request: MultipartRequest) => Promise<MultipartResponse>;
 }
 
 export interface ApiClient {
@@ -61,6 +77,15 @@ export interface ApiClient {
   call<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<Envelope<RouteData<Id>>>;
   /** Resolves with `data`, throws `ApiError` on an error envelope. */
   fetchData<Id extends ClientRouteId>(id: Id, options?: CallOptions<Id>): Promise<RouteData<Id>>;
+  /**
+   * Sends `form` (multipart) to an upload route, reporting progress; resolves with the envelope like
+   * `call`, with the same 502 rule.
+   */
+  upload<Id extends UploadRouteId>(
+    id: Id,
+    form: FormData,
+    options?: UploadOptions,
+  ): Promise<Envelope<RouteData<Id>>>;
   /**
    * Signs out (POST /api/auth/signout; its failure is ignored), clears the stored session and the cached
    * data, and goes to the root. Also what a 502 from any call triggers.
@@ -83,32 +108,48 @@ function buildUrl(base: string, path: string, query: unknown): string {
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/** The envelope in a parsed answer, or an error envelope carrying the HTTP status when it is none. */
+function toEnvelope(status: number, payload: unknown): Envelope<unknown> {
+  if (isErrorEnvelope(payload)) return payload;
+  if (typeof payload === 'object' && payload !== null && (payload as { error?: unknown }).error === false) {
+    return payload as Envelope<unknown>;
+  }
+  return networkError(`The server answered with HTTP ${status}. Please try again.`, status);
+}
+
 async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
   let payload: unknown;
   try {
     payload = await response.json();
   } catch {
-    return networkError(
-      `The server answered with HTTP ${response.status}. Please try again.`,
-      response.status,
-    );
+    payload = undefined;
   }
-  if (isErrorEnvelope(payload)) return payload;
-  if (typeof payload === 'object' && payload !== null && (payload as { error?: unknown }).error === false) {
-    return payload as Envelope<unknown>;
+  return toEnvelope(response.status, payload);
+}
+
+function parseText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  return networkError(`The server answered with HTTP ${response.status}. Please try again.`, response.status);
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   let ending: Promise<void> | null = null;
 
+  /** The API key always, the bearer token on signed-in calls. */
+  function baseHeaders(id: ClientRouteId): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': deps.config().apiKey };
+    const token = deps.getToken();
+    if (routes[id].auth !== 'public' && token) headers.authorization = `Bearer ${token}`;
+    return headers;
+  }
+
   async function request(id: ClientRouteId, options: CallOptions<ClientRouteId>): Promise<Envelope<unknown>> {
     const route = routes[id];
-    const { apiKey, apiBase } = deps.config();
-    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': apiKey };
-    const token = deps.getToken();
-    if (route.auth !== 'public' && token) headers.authorization = `Bearer ${token}`;
+    const { apiBase } = deps.config();
+    const headers = baseHeaders(id);
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     let body: BodyInit | undefined;
     if (options.form) {
@@ -174,5 +215,32 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return envelope.data;
   }
 
-  return { call, fetchData, signOut };
+  async function upload<Id extends UploadRouteId>(
+    id: Id,
+    form: FormData,
+    options: UploadOptions = {},
+  ): Promise<Envelope<RouteData<Id>>> {
+    let envelope: Envelope<unknown>;
+    if (!deps.sendMultipart) {
+      envelope = await request(id, { form, signal: options.signal });
+    } else {
+      try {
+        const answer = await deps.sendMultipart({
+          url: buildUrl(deps.config().apiBase, routes[id].path, undefined),
+          headers: baseHeaders(id),
+          form,
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+          onProgress: options.onProgress,
+          signal: options.signal,
+        });
+        envelope = toEnvelope(answer.status, parseText(answer.body));
+      } catch {
+        envelope = networkError();
+      }
+    }
+    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await signOut();
+    return envelope as Envelope<RouteData<Id>>;
+  }
+
+  return { call, fetchData, upload, signOut };
 }

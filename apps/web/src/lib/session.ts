@@ -68,6 +68,15 @@ export async function saveSession(session: TStoredSession): Promise<void> {
   await Preferences.set({ key: SESSION_KEY, value: JSON.stringify(session) });
 }
 
+/**
+ * Replaces the stored user (after email or mobile verification) and keeps the token. Does nothing
+ * without a session.
+ */
+export async function updateSessionUser(user: TUser): Promise<void> {
+  if (!current) return;
+  await saveSession({ token: current.token, user });
+}
+
 /** Forgets the session in the store at once and in device storage. Never throws. */
 export async function clearSession(): Promise<void> {
   const had = current !== null;
@@ -83,6 +92,16 @@ export async function clearSession(): Promise<void> {
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * True while there is a token. Signed-in queries are enabled by it: a query left mounted on a page being
+ * left must not refetch after the session ended (without a token it would answer 502 and send the app
+ * to the root, wherever it was going).
+ */
+export function useSignedIn(): boolean {
+  const session = useSession();
+  return !!session && session.token.length > 0;
 }
 
 /** The current session, re-rendering when it changes. */

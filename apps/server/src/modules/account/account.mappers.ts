@@ -17,12 +17,13 @@ export function userRowToUser(row: UserRow): TUser {
   };
 }
 
-export function userRowToAccount(row: UserRow): TAccount {
+export function userRowToAccount(row: UserRow, kycReason: string | null = null): TAccount {
   return {
     ...userRowToUser(row),
     country_code: row.country_code,
     has_txn_password: flag(row.txn_password_hash !== null),
     referral_code: row.referral_code,
+    kyc_reason: row.kyc_status === 'REJECTED' ? kycReason : null,
     creation_date: toEpochSeconds(row.created_at),
   };
 }

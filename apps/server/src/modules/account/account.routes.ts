@@ -7,6 +7,16 @@ export const accountHandlers: HandlerMap = {
   'account.get': async (ctx) => {
     const row = await usersRepo.findById(ctx.db, ctx.auth!.userId);
     if (!row) throw new AppError('SESSION_INVALID');
-    return { account: userRowToAccount(row) };
+    const kyc =
+      row.kyc_status === 'REJECTED'
+        ? await ctx.db
+            .selectFrom('kyc_submissions')
+            .select('reason')
+            .where('user_id', '=', row.user_id)
+            .orderBy('kyc_id', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    return { account: userRowToAccount(row, kyc?.reason ?? null) };
   },
 };

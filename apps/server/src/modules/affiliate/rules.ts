@@ -54,6 +54,7 @@ export function waterfall(
       changes.push({ stakeId: stake.stakeId, progress: stake.progress, boosted: true });
       continue;
     }
+    // biome-ignore lint/complexity/useMathMinMax: Math.min does not take bigints
     const added = left < room ? left : room;
     left -= added;
     const progress = stake.progress + added;

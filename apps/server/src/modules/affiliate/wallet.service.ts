@@ -8,7 +8,7 @@ import * as history from '../funds/history.ts';
 import * as idempotency from '../funds/idempotency.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { fit, fitAsset, mustFind } from './affiliate.service.ts';
-import { addDays, isoDay, weekStart } from './rules.ts';
+import { isoDay, weekStart } from './rules.ts';
 
 export async function wallet(ctx: AppContext, userId: bigint) {
   const affiliate = await mustFind(ctx.db, userId);

@@ -3,14 +3,14 @@ import type { HandlerMap, RequestContext } from '../../http/contract-routes.ts';
 import * as auth from './auth.service.ts';
 import * as sessions from './sessions.service.ts';
 
-function origin(ctx: RequestContext, deviceUuid?: string): auth.Origin {
+/** Where a session comes from: the address, and the device as its browser or app names itself. */
+function origin(ctx: RequestContext): auth.Origin {
   const agent = ctx.request.headers['user-agent'];
-  const device = deviceUuid ?? (typeof agent === 'string' ? agent.slice(0, 200) : null);
-  return { ip: ctx.request.ip, device };
+  return { ip: ctx.request.ip, device: typeof agent === 'string' ? agent.slice(0, 200) : null };
 }
 
 export const authHandlers: HandlerMap = {
-  'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx, body.device_uuid)),
+  'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx)),
   'auth.signin': (ctx, { body }) => auth.signin(ctx, body, origin(ctx)),
   'auth.signout': async (ctx) => {
     await sessions.revokeSession(ctx.db, ctx.auth!.sessionId, ctx.clock.now());

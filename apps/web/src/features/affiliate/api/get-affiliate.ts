@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useSignedIn } from '../../../lib/session.ts';
 
 /**
  * GET /api/affiliate: the user's affiliate profile (404 when there is none). Query key `['affiliate']`,
@@ -11,3 +12,7 @@ export const affiliateQueryOptions = () =>
     queryFn: () => api.fetchData('affiliate.get'),
     staleTime: 0,
   });
+
+export function useAffiliate() {
+  return useQuery({ ...affiliateQueryOptions(), enabled: useSignedIn() });
+}

@@ -1,39 +1,87 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import { useState } from 'react';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { useAffiliate } from '../api/get-affiliate.ts';
+import { useIncome } from '../api/get-income.ts';
+import { useStakes } from '../api/get-stakes.ts';
+import { useSurge } from '../api/get-surge.ts';
+import { useAffiliateTransactions } from '../api/get-transactions.ts';
+import { AffiliateTxList } from '../components/AffiliateTxList.tsx';
+import { DashboardHero } from '../components/DashboardHero.tsx';
+import { DashboardTiles } from '../components/DashboardTiles.tsx';
+import { StakeList } from '../components/StakeList.tsx';
+import { useRefreshOnEnter } from '../hooks/use-refresh-on-enter.ts';
 import './affiliate.css';
 
-export const affiliateLinks = [
-  { screen: 'stake', label: 'Stake FIT24' },
-  { screen: 'invite', label: 'Invite Friends' },
-  { screen: 'partners', label: 'Partners' },
-  { screen: 'team', label: 'Team' },
-  { screen: 'earnings', label: 'Earnings' },
-  { screen: 'surge', label: 'Surge' },
-  { screen: 'offers', label: 'Offers' },
-  { screen: 'ranks', label: 'Ranks' },
+type Tab = 'stakings' | 'transactions';
+
+/** Everything the dashboard shows, refetched on each entry (spec §2). */
+const DASHBOARD_KEYS = [
+  ['affiliate'],
+  ['income'],
+  ['surge', 'previous'],
+  ['stakings'],
+  ['transactions'],
 ] as const;
 
-/** The affiliate dashboard (spec §2); the affiliate issue fills in stakes, tiles and the two lists. */
+/**
+ * The affiliate dashboard (spec §2). Reached through AffiliateGate (a session and a profile). Failures are
+ * ignored silently: numbers show 0.00 and lists their empty state, never an error message.
+ */
 export function AffiliateDashboardPage() {
+  const [tab, setTab] = useState<Tab>('stakings');
+  const affiliate = useAffiliate();
+  const income = useIncome();
+  const surge = useSurge('previous');
+  const stakes = useStakes();
+  const transactions = useAffiliateTransactions();
+  useRefreshOnEnter(DASHBOARD_KEYS);
+  const profile = affiliate.data?.affiliate;
+
   return (
-    <PlaceholderPage
+    <PageShell
       page="affiliate"
       title="Affiliate"
       backHref="/earn"
-      description="Your total stake in FIT24, partners, team and earnings, with your stakings and transactions."
+      end={
+        <IonButton
+          routerLink="/tabs/home"
+          routerDirection="root"
+          aria-label="Close"
+          data-testid="affiliate-close"
+        >
+          <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
+        </IonButton>
+      }
     >
-      <div className="affiliate__links">
-        {affiliateLinks.map((link) => (
-          <IonButton key={link.screen} size="small" fill="outline" routerLink={`/affiliate/${link.screen}`}>
-            {link.label}
-          </IonButton>
-        ))}
+      <div className="aff-dashboard">
+        <DashboardHero stake={profile?.stake} rank={profile?.rank} loading={affiliate.isPending} />
+        <DashboardTiles
+          partners={profile?.partners}
+          team={profile?.team}
+          totalIncome={income.data?.total_income}
+          previousSurge={surge.data?.surge}
+        />
+        <IonSegment
+          value={tab}
+          onIonChange={(event) => setTab(event.detail.value === 'transactions' ? 'transactions' : 'stakings')}
+          className="aff-segment"
+          mode="ios"
+        >
+          <IonSegmentButton value="stakings" data-testid="affiliate-tab-stakings">
+            <IonLabel>Stakings</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="transactions" data-testid="affiliate-tab-transactions">
+            <IonLabel>Transactions</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        {tab === 'stakings' ? (
+          <StakeList stakes={stakes.data ?? []} loading={stakes.isPending} />
+        ) : (
+          <AffiliateTxList transactions={transactions.data ?? []} loading={transactions.isPending} />
+        )}
       </div>
-      <IonButton fill="clear" routerLink="/tabs/home" routerDirection="root" aria-label="Close">
-        <IonIcon icon={closeOutline} slot="start" aria-hidden="true" />
-        Close
-      </IonButton>
-    </PlaceholderPage>
+    </PageShell>
   );
 }

@@ -1,17 +1,201 @@
-import { IonButton } from '@ionic/react';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import { IonButton, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  arrowForwardOutline,
+  checkmarkCircle,
+  closeCircle,
+  flashOutline,
+  gitNetworkOutline,
+  layersOutline,
+  rocketOutline,
+} from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { api } from '../../../lib/api.ts';
+import { forgetReferralCode, normalizeReferralCode } from '../../../lib/referral.ts';
+import { codeStatus } from '../api/code-status.ts';
+import { useMembership } from '../api/get-membership.ts';
+import { useCodeLookup } from '../api/lookup-code.ts';
+import { readStartingCode } from '../api/starting-code.ts';
+import { useDebounced } from '../hooks/use-debounced.ts';
+import './earn.css';
 
+const DASHBOARD = '/affiliate';
+
+const STEPS = [
+  {
+    icon: layersOutline,
+    title: 'Stake FIT24',
+    text: 'From 10 FIT24. Every stake earns 0.30% a day, paid daily.',
+  },
+  {
+    icon: rocketOutline,
+    title: 'Get boosted',
+    text: 'When your partners’ stakes reach 2 × yours within 15 days (4 × after), it earns 0.60% a day.',
+  },
+  {
+    icon: gitNetworkOutline,
+    title: 'Level income',
+    text: 'Earn 10, 5, 3, 2 and 1% of the rewards of your team, five levels deep.',
+  },
+  {
+    icon: flashOutline,
+    title: 'Surge weeks',
+    text: 'Some weeks multiply every reward: 1.5 X, 2 X and more.',
+  },
+];
+
+/** The affiliate programme: what it is, and joining it with an optional referral code (DESIGN §3, §7). */
 export function EarnPage() {
+  const membership = useMembership();
+  const member = membership.isSuccess;
+  const router = useIonRouter();
+  const client = useQueryClient();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const touched = useRef(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settled = useDebounced(code, 400);
+  const lookup = useCodeLookup(normalizeReferralCode(settled));
+  const status = codeStatus(code, settled, {
+    pending: lookup.isPending,
+    error: lookup.isError,
+    sponsor: lookup.data,
+  });
+
+  useEffect(() => {
+    let live = true;
+    void readStartingCode().then((start) => {
+      if (live && start && !touched.current) setCode(start);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const join = async () => {
+    if (!status.canJoin) {
+      setCodeError(status.state === 'checking' ? null : status.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const referral = normalizeReferralCode(code);
+      const answer = await api.call('affiliate.register', {
+        body: referral ? { referral_code: referral } : {},
+      });
+      if (answer.error && answer.code !== 409) {
+        if (answer.fields?.referral_code) setCodeError(answer.message);
+        else toast.error(answer.message);
+        return;
+      }
+      if (!answer.error) client.setQueryData(['affiliate'], answer.data);
+      await forgetReferralCode();
+      toast.success('Welcome to the FIT24 affiliate programme');
+      router.push(DASHBOARD, 'forward');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <PlaceholderPage
-      page="earn"
-      title="Earn"
-      backHref="/tabs/home"
-      description="Stake FIT24 and join the affiliate programme with a referral code to earn daily income."
-    >
-      <IonButton routerLink="/affiliate" fill="outline">
-        Affiliate dashboard
-      </IonButton>
-    </PlaceholderPage>
+    <PageShell page="earn" title="Earn" backHref="/tabs/home">
+      <div className="earn">
+        <section className="earn-hero">
+          <span className="earn-hero__eyebrow">FIT24 affiliate programme</span>
+          <h1>Stake FIT24, earn every day</h1>
+          <p>Grow a team and boost your yield from 0.30% to 0.60% a day.</p>
+          <div className="earn-hero__stats">
+            <div>
+              <strong>0.30%</strong>
+              <span>daily yield</span>
+            </div>
+            <div>
+              <strong>0.60%</strong>
+              <span>once boosted</span>
+            </div>
+            <div>
+              <strong>5</strong>
+              <span>income levels</span>
+            </div>
+          </div>
+        </section>
+
+        {membership.isPending ? (
+          <IonSkeletonText animated className="earn-skeleton" />
+        ) : member ? (
+          <section className="earn-card earn-card--member">
+            <IonIcon icon={checkmarkCircle} className="earn-card__icon" aria-hidden="true" />
+            <div>
+              <h2>You’re a member</h2>
+              <p>Your stakes, team and earnings are on your dashboard.</p>
+            </div>
+            <IonButton expand="block" routerLink={DASHBOARD} data-testid="earn-open-dashboard">
+              Open dashboard
+              <IonIcon icon={arrowForwardOutline} slot="end" aria-hidden="true" />
+            </IonButton>
+          </section>
+        ) : (
+          <section className="earn-card" aria-label="Join the programme">
+            <h2>Join the programme</h2>
+            <p>Invited by someone? Enter their code so they become your sponsor.</p>
+            <TextField
+              label="Referral code (optional)"
+              value={code}
+              onChange={(text) => {
+                touched.current = true;
+                setCode(text.toUpperCase().replace(/\s+/g, ''));
+                setCodeError(null);
+              }}
+              maxlength={16}
+              autocapitalize="characters"
+              error={codeError ?? undefined}
+              onEnter={() => void join()}
+              testId="earn-code"
+            />
+            <p
+              className={`earn-code-status earn-code-status--${status.state}`}
+              data-testid="earn-code-status"
+              data-state={status.state}
+            >
+              {status.state === 'found' && <IonIcon icon={checkmarkCircle} aria-hidden="true" />}
+              {(status.state === 'not-found' || status.state === 'invalid') && (
+                <IonIcon icon={closeCircle} aria-hidden="true" />
+              )}
+              {status.message}
+            </p>
+            <SubmitButton
+              busy={busy}
+              onClick={() => void join()}
+              testId="earn-join"
+              disabled={status.state === 'checking'}
+            >
+              Join
+            </SubmitButton>
+          </section>
+        )}
+
+        <section className="earn-steps" aria-label="How it works">
+          <h2 className="earn-steps__title">How it works</h2>
+          <ol>
+            {STEPS.map((step) => (
+              <li key={step.title}>
+                <span className="earn-steps__icon" aria-hidden="true">
+                  <IonIcon icon={step.icon} />
+                </span>
+                <span>
+                  <strong>{step.title}</strong>
+                  <span>{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </PageShell>
   );
 }

@@ -1,12 +1,120 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import type { TNotification } from '@fit24/contract';
+import {
+  IonButton,
+  IonInfiniteScroll,
+  IonInfiniteScrollContent,
+  IonRefresher,
+  IonRefresherContent,
+} from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notificationsOffOutline } from 'ionicons/icons';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useAction } from '../../../components/ui/use-form.ts';
+import { NOTIFICATIONS_LIST_KEY, useNotifications } from '../api/get-notifications.ts';
+import { UNREAD_KEY, useUnreadCount } from '../api/get-unread.ts';
+import { applyRead, markRead, setUnread } from '../api/read-notifications.ts';
+import { NotificationItem } from '../components/NotificationItem.tsx';
+import '../../../components/ui/forms.css';
+import './notifications.css';
 
+/** Deposits, withdrawals, transfers, sign-ins and rewards, newest first; unread ones stand out. */
 export function NotificationsPage() {
+  const list = useNotifications();
+  const unread = useUnreadCount();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const readingAll = useAction();
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const anyUnread = unread > 0 || items.some((n) => n.is_read === 0);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+
+  const resync = () => {
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+  };
+
+  const open = async (notification: TNotification) => {
+    if (notification.is_read === 1) return;
+    const which = { ids: [notification.notification_id] };
+    applyRead(queryClient, which);
+    const answer = await markRead(which);
+    if (answer.error) {
+      toast.error(answer.message);
+      resync();
+    } else {
+      setUnread(queryClient, answer.data.unread);
+    }
+  };
+
+  const readAll = () =>
+    readingAll.run({
+      send: () => markRead('all'),
+      onSuccess: (data) => {
+        applyRead(queryClient, 'all');
+        setUnread(queryClient, data.unread);
+      },
+    });
+
   return (
-    <PlaceholderPage
+    <PageShell
       page="notifications"
       title="Notifications"
       backHref="/tabs/home"
-      description="Deposits, withdrawals, filled orders, price alerts and rewards, newest first."
-    />
+      end={
+        <IonButton
+          onClick={() => void readAll()}
+          disabled={!anyUnread || readingAll.busy}
+          data-testid="notifications-read-all"
+        >
+          Mark all read
+        </IonButton>
+      }
+    >
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) =>
+          void Promise.all([
+            queryClient.resetQueries({ queryKey: NOTIFICATIONS_LIST_KEY }),
+            queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+          ]).finally(() => event.detail.complete())
+        }
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      {list.isPending && (
+        <ListSkeleton rows={6} label="Loading notifications" testId="notifications-loading" />
+      )}
+      {list.isError && (
+        <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="notifications-error">
+          {list.error.message}
+        </div>
+      )}
+      {list.isSuccess && items.length === 0 && (
+        <EmptyState icon={notificationsOffOutline} title="No notifications yet" testId="notifications-empty">
+          <p>Deposits, withdrawals, transfers and sign-ins from new devices will be announced here.</p>
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <ul className="notice-list" data-testid="notifications-list">
+          {items.map((n) => (
+            <NotificationItem
+              key={n.notification_id}
+              notification={n}
+              nowSeconds={nowSeconds}
+              onOpen={(item) => void open(item)}
+            />
+          ))}
+        </ul>
+      )}
+      <IonInfiniteScroll
+        disabled={!list.hasNextPage}
+        onIonInfinite={(event) => void list.fetchNextPage().finally(() => event.target.complete())}
+      >
+        <IonInfiniteScrollContent loadingText="Loading more" />
+      </IonInfiniteScroll>
+    </PageShell>
   );
 }

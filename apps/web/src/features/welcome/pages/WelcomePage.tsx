@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonPage, IonRouterLink } from '@ionic/react';
 import { flashOutline, lockClosedOutline, trendingUpOutline } from 'ionicons/icons';
-import { BrandMark } from '../components/BrandMark.tsx';
+import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import './welcome.css';
 
 const highlights = [

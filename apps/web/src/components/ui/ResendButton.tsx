@@ -1,0 +1,28 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import { formatCountdown } from '../../lib/countdown.ts';
+
+export interface ResendButtonProps {
+  /** Seconds until another code may be asked for; 0 when it may. */
+  left: number;
+  busy: boolean;
+  onClick: () => void;
+  testId: string;
+  label?: string;
+}
+
+/** "Resend code", or the time left before it may be pressed again. */
+export function ResendButton({ left, busy, onClick, testId, label = 'Resend code' }: ResendButtonProps) {
+  return (
+    <IonButton
+      fill="clear"
+      size="small"
+      disabled={busy || left > 0}
+      aria-busy={busy}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      {busy && <IonSpinner name="crescent" slot="start" className="fit24-button-spinner" />}
+      {left > 0 ? `${label} in ${formatCountdown(left)}` : label}
+    </IonButton>
+  );
+}

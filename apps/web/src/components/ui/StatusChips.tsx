@@ -1,0 +1,76 @@
+import type { TKycStatus } from '@fit24/contract';
+import { IonIcon } from '@ionic/react';
+import {
+  alertCircle,
+  checkmarkCircle,
+  closeCircle,
+  ellipseOutline,
+  hourglassOutline,
+  shieldOutline,
+} from 'ionicons/icons';
+import './status.css';
+
+/** The words and colour of each KYC status (account.kyc_status). */
+export const kycStatusView: Record<TKycStatus, { label: string; tone: string; icon: string }> = {
+  NONE: { label: 'Not verified', tone: 'medium', icon: shieldOutline },
+  PENDING: { label: 'Under review', tone: 'warning', icon: hourglassOutline },
+  APPROVED: { label: 'Verified', tone: 'success', icon: checkmarkCircle },
+  REJECTED: { label: 'Rejected', tone: 'danger', icon: closeCircle },
+};
+
+export function KycChip({
+  status,
+  compact = false,
+  testId,
+}: {
+  status: TKycStatus;
+  compact?: boolean;
+  testId?: string;
+}) {
+  const view = kycStatusView[status];
+  return (
+    <span
+      className={`fit24-chip fit24-chip--${view.tone}${compact ? ' fit24-chip--compact' : ''}`}
+      data-testid={testId}
+      data-status={status}
+    >
+      <IonIcon icon={view.icon} aria-hidden="true" />
+      {view.label}
+    </span>
+  );
+}
+
+/** A small "verified" tick, or "unverified", after an email address or a mobile number. */
+export function VerifiedMark({ verified, testId }: { verified: boolean; testId?: string }) {
+  return (
+    <span
+      className={`fit24-mark${verified ? ' fit24-mark--ok' : ''}`}
+      data-testid={testId}
+      data-verified={verified ? '1' : '0'}
+      title={verified ? 'Verified' : 'Not verified'}
+    >
+      <IonIcon icon={verified ? checkmarkCircle : ellipseOutline} aria-hidden="true" />
+      <span>{verified ? 'Verified' : 'Unverified'}</span>
+    </span>
+  );
+}
+
+/** A neutral or coloured pill with an icon: "Set", "Not set", "This device". */
+export function Pill({
+  tone = 'medium',
+  icon = alertCircle,
+  children,
+  testId,
+}: {
+  tone?: 'medium' | 'success' | 'warning' | 'danger' | 'primary';
+  icon?: string;
+  children: string;
+  testId?: string;
+}) {
+  return (
+    <span className={`fit24-chip fit24-chip--${tone} fit24-chip--compact`} data-testid={testId}>
+      <IonIcon icon={icon} aria-hidden="true" />
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { addCircleOutline, personAddOutline, ribbonOutline } from 'ionicons/icons';
+import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
+import { PROGRAMME } from '../lib/programme.ts';
+
+/** The dashboard's top card: total staked with two decimals, the rank, and the two main actions. */
+export function DashboardHero({
+  stake,
+  rank,
+  loading,
+}: {
+  stake: string | undefined;
+  rank: string | null | undefined;
+  loading: boolean;
+}) {
+  return (
+    <section className="aff-hero" aria-label="Total staked">
+      <div className="aff-hero__head">
+        <span className="aff-hero__label">Total staked</span>
+        {rank && (
+          <span className="aff-chip aff-chip--gold" data-testid="affiliate-rank">
+            <IonIcon icon={ribbonOutline} aria-hidden="true" />
+            {rank}
+          </span>
+        )}
+      </div>
+      {loading && stake === undefined ? (
+        <IonSkeletonText animated className="aff-hero__skeleton" />
+      ) : (
+        <p className="aff-hero__value">
+          <span className="aff-num" data-testid="affiliate-total-staked">
+            {formatFixed2(stake)}
+          </span>
+          <small>{FIT24}</small>
+        </p>
+      )}
+      <p className="aff-hero__note">
+        Earning {PROGRAMME.yieldPercent}% a day · {PROGRAMME.boostedYieldPercent}% once boosted
+      </p>
+      <div className="aff-hero__actions">
+        <IonButton
+          expand="block"
+          routerLink="/affiliate/stake"
+          className="aff-hero__button"
+          data-testid="affiliate-stake-button"
+        >
+          <IonIcon icon={addCircleOutline} slot="start" aria-hidden="true" />
+          Stake FIT24
+        </IonButton>
+        <IonButton
+          expand="block"
+          fill="outline"
+          routerLink="/affiliate/invite"
+          className="aff-hero__button aff-hero__button--ghost"
+          data-testid="affiliate-invite-button"
+        >
+          <IonIcon icon={personAddOutline} slot="start" aria-hidden="true" />
+          Invite Friends
+        </IonButton>
+      </div>
+    </section>
+  );
+}

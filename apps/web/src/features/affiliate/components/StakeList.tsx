@@ -1,0 +1,113 @@
+import type { TStake } from '@fit24/contract';
+import { IonIcon, IonSpinner } from '@ionic/react';
+import { flashOutline, layersOutline, rocketOutline, timerOutline } from 'ionicons/icons';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useSecondTicker } from '../hooks/use-second-ticker.ts';
+import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
+import { sourceLabel, yieldLabel } from '../lib/labels.ts';
+import { stakeCountdown, stakeProgressText } from '../lib/stake-math.ts';
+import './lists.css';
+
+/** The dashboard's stakings list (spec §2): a loading image, then the stakes or "No Stakings Found". */
+export function StakeList({ stakes, loading }: { stakes: TStake[]; loading: boolean }) {
+  // One ticker for every countdown on the screen, running only while an unboosted stake shows one.
+  const now = useSecondTicker(stakes.some((stake) => stake.is_boosted !== 1));
+  if (loading && stakes.length === 0) {
+    return (
+      <div
+        className="aff-loading"
+        role="status"
+        aria-label="Loading your stakings"
+        data-testid="stakings-loading"
+      >
+        <IonSpinner name="crescent" color="primary" />
+        <span>Loading your stakings…</span>
+      </div>
+    );
+  }
+  if (stakes.length === 0) {
+    return (
+      <EmptyState icon={layersOutline} title="No Stakings Found" testId="stakings-empty">
+        <p>Stake FIT24 to earn a daily yield; invite partners to boost it.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="aff-list" data-testid="stakings-list">
+      {stakes.map((stake) => (
+        <StakeItem key={stake.stake_id} stake={stake} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+function StakeItem({ stake, now }: { stake: TStake; now: number }) {
+  const boosted = stake.is_boosted === 1;
+  const progress = stakeProgressText(stake, now);
+  return (
+    <li
+      className={`aff-stake${boosted ? ' aff-stake--boosted' : ''}`}
+      data-testid="stake-item"
+      data-boosted={boosted ? '1' : '0'}
+    >
+      <div className="aff-stake__top">
+        <span className="aff-stake__icon" aria-hidden="true">
+          <IonIcon icon={boosted ? rocketOutline : flashOutline} />
+        </span>
+        <div className="aff-stake__main">
+          <strong className="aff-num" data-testid="stake-amount">
+            {formatFixed2(stake.amount)} {FIT24}
+          </strong>
+          <span className="aff-stake__meta">
+            <span data-testid="stake-date">{formatDate(stake.creation_date)}</span>
+            <span aria-hidden="true"> · </span>
+            {sourceLabel[stake.source]}
+          </span>
+        </div>
+        <span className="aff-stake__yield">
+          <strong data-testid="stake-yield">{yieldLabel(stake.yield)}</strong>
+          <span>per day</span>
+        </span>
+      </div>
+      <div className="aff-stake__progress">
+        <div
+          className="aff-bar"
+          role="progressbar"
+          aria-label="Boost progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Number(progress)}
+        >
+          <span className="aff-bar__fill" style={{ width: `${progress}%` }} />
+        </div>
+        <span className="aff-stake__percent aff-num" data-testid="stake-progress">
+          {progress}%
+        </span>
+      </div>
+      <div className="aff-stake__bottom">
+        {boosted ? (
+          <span className="aff-boosted" data-testid="stake-boosted">
+            <IonIcon icon={rocketOutline} aria-hidden="true" />
+            BOOSTED
+          </span>
+        ) : (
+          <>
+            <span className="aff-stake__hint">
+              <IonIcon icon={timerOutline} aria-hidden="true" />
+              Boost window
+            </span>
+            <span
+              className="aff-countdown aff-num"
+              data-testid="stake-countdown"
+              role="timer"
+              aria-label="Time left to boost"
+            >
+              {stakeCountdown(stake.start_date, now)}
+            </span>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

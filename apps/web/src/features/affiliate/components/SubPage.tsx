@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import type { AffiliateScreen } from '../screens.ts';
+import '../pages/affiliate.css';
+import '../pages/screens.css';
+
+/** An affiliate sub-screen: `data-page="affiliate/<screen>"`, back to the dashboard. */
+export function SubPage({
+  screen,
+  title,
+  children,
+}: {
+  screen: AffiliateScreen;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <PageShell page={`affiliate/${screen}`} title={title} backHref="/affiliate">
+      <div className="aff-screen">{children}</div>
+    </PageShell>
+  );
+}
+
+/** A titled block of a sub-screen. */
+export function Section({ title, children, end }: { title: string; children: ReactNode; end?: ReactNode }) {
+  return (
+    <section className="aff-section">
+      <div className="aff-section__head">
+        <h2 className="aff-section__title">{title}</h2>
+        {end}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { checkmarkCircle, flashOutline, giftOutline, lockClosedOutline, trophyOutline } from 'ionicons/icons';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useOffers, useRanks } from '../api/get-programme.ts';
+import { type SurgeWeek, useSurge } from '../api/get-surge.ts';
+import { Section, SubPage } from '../components/SubPage.tsx';
+import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
+import { formatSurge } from '../lib/labels.ts';
+import { nextRank, rankProgress } from '../lib/ranks.ts';
+import { nowSeconds } from '../lib/stake-math.ts';
+import { formatWeekRange } from '../lib/weeks.ts';
+import './programme.css';
+
+function SurgeCard({ week, label }: { week: SurgeWeek; label: string }) {
+  const surge = useSurge(week);
+  return (
+    <div
+      className={`aff-surge${week === 'current' ? ' aff-surge--current' : ''}`}
+      data-testid={`surge-${week}`}
+    >
+      <span className="aff-surge__label">{label}</span>
+      {surge.data ? (
+        <>
+          <strong className="aff-surge__value aff-num" data-testid={`surge-${week}-value`}>
+            {formatSurge(surge.data.surge)} X
+          </strong>
+          <span className="aff-surge__dates">
+            {formatWeekRange(surge.data.week_start, surge.data.week_end)}
+          </span>
+        </>
+      ) : (
+        <IonSkeletonText animated style={{ width: '60%', height: '2rem' }} />
+      )}
+    </div>
+  );
+}
+
+/** This week's and last week's surge multiplier with their dates. */
+export function SurgePage() {
+  return (
+    <SubPage screen="surge" title="Surge">
+      <div className="aff-surges">
+        <SurgeCard week="current" label="This week" />
+        <SurgeCard week="previous" label="Last week" />
+      </div>
+      <p className="aff-footnote">
+        <IonIcon icon={flashOutline} aria-hidden="true" /> Each day’s staking rewards are multiplied by the
+        week’s surge. Weeks start on Monday 00:00 UTC; the surge is set for each week, 1.0 X by default.
+      </p>
+    </SubPage>
+  );
+}
+
+/** The operator's campaigns: a stake inside the window, of at least the minimum, earns the bonus. */
+export function OffersPage() {
+  const offers = useOffers();
+  const rows = offers.data ?? [];
+  const now = nowSeconds();
+  return (
+    <SubPage screen="offers" title="Offers">
+      {offers.isPending && <ListSkeleton rows={3} label="Loading offers" testId="offers-loading" />}
+      {!offers.isPending && rows.length === 0 && (
+        <EmptyState icon={giftOutline} title="No offers right now" testId="offers-empty">
+          <p>Campaigns that pay a bonus on new stakes appear here.</p>
+        </EmptyState>
+      )}
+      <ul className="aff-list" data-testid="offers-list">
+        {rows.map((offer) => {
+          const status = now < offer.start_date ? 'Upcoming' : now > offer.end_date ? 'Ended' : 'Live';
+          return (
+            <li key={offer.offer_id} className="aff-card" data-testid="offer-item">
+              <div className="aff-card__head">
+                <strong>{offer.title}</strong>
+                <span className="aff-chip aff-chip--surge">+{offer.bonus_percent}%</span>
+              </div>
+              {offer.description && <p className="aff-card__text">{offer.description}</p>}
+              <div className="aff-card__meta">
+                <span>
+                  {formatDate(offer.start_date)} – {formatDate(offer.end_date)}
+                </span>
+                <span>
+                  Min. stake {formatFixed2(offer.min_stake)} {FIT24}
+                </span>
+              </div>
+              <div className="aff-card__foot">
+                <span className={`aff-status aff-status--${status.toLowerCase()}`}>{status}</span>
+                {offer.joined === 1 && (
+                  <span className="aff-chip aff-chip--gold" data-testid="offer-joined">
+                    <IonIcon icon={checkmarkCircle} aria-hidden="true" />
+                    Joined
+                  </span>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </SubPage>
+  );
+}
+
+function Meter({ label, value, text }: { label: string; value: string; text: string }) {
+  return (
+    <div className="aff-meter">
+      <div className="aff-meter__head">
+        <span>{label}</span>
+        <span className="aff-num">{text}</span>
+      </div>
+      <div className="aff-bar" role="progressbar" aria-label={label} aria-valuenow={Number(value)}>
+        <span className="aff-bar__fill" style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The rank ladder, what each needs and pays, and the way to the next rank. */
+export function RanksPage() {
+  const ranks = useRanks();
+  const data = ranks.data;
+  const ladder = data?.ranks ?? [];
+  const next = nextRank(ladder);
+  const progress = next && data ? rankProgress(next, data.business, data.directs) : null;
+  return (
+    <SubPage screen="ranks" title="Ranks">
+      {next && progress && data && (
+        <section className="aff-card aff-card--accent" data-testid="ranks-next">
+          <span className="aff-card__eyebrow">Next rank</span>
+          <strong className="aff-card__big">{next.name}</strong>
+          <Meter
+            label="Team business"
+            value={progress.business}
+            text={`${formatFixed2(data.business)} / ${formatFixed2(next.required_business)} ${FIT24}`}
+          />
+          <Meter
+            label="Direct partners"
+            value={progress.directs}
+            text={`${data.directs} / ${next.required_directs}`}
+          />
+        </section>
+      )}
+      {ranks.isPending && <ListSkeleton rows={4} label="Loading ranks" testId="ranks-loading" />}
+      {!ranks.isPending && ladder.length === 0 && (
+        <EmptyState icon={trophyOutline} title="No ranks yet" testId="ranks-empty">
+          <p>Ranks reward team business and direct partners once they are set up.</p>
+        </EmptyState>
+      )}
+      {ladder.length > 0 && (
+        <Section title="The ladder">
+          <ul className="aff-list aff-list--rows" data-testid="ranks-list">
+            {ladder.map((rank) => {
+              const current = data?.current_rank_id === rank.rank_id;
+              return (
+                <li
+                  key={rank.rank_id}
+                  className={`aff-row${current ? ' aff-row--current' : ''}`}
+                  data-testid="rank-item"
+                  data-achieved={rank.achieved}
+                >
+                  <span
+                    className={`aff-avatar${rank.achieved ? ' aff-avatar--done' : ''}`}
+                    aria-hidden="true"
+                  >
+                    <IonIcon icon={rank.achieved ? checkmarkCircle : lockClosedOutline} />
+                  </span>
+                  <span className="aff-row__main">
+                    <strong>
+                      {rank.name}
+                      {current && <span className="aff-chip aff-chip--gold">Current</span>}
+                    </strong>
+                    <span>
+                      Business {formatFixed2(rank.required_business)} {FIT24} · {rank.required_directs}{' '}
+                      directs
+                    </span>
+                  </span>
+                  <span className="aff-row__value aff-num">
+                    <strong>{formatFixed2(rank.reward)}</strong>
+                    <span>{FIT24} reward</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+    </SubPage>
+  );
+}

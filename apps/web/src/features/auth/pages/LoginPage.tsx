@@ -1,0 +1,84 @@
+import { ZSigninBody } from '@fit24/contract';
+import { IonButton, IonIcon } from '@ionic/react';
+import { checkmarkCircleOutline } from 'ionicons/icons';
+import { useLocation } from 'react-router-dom';
+import { BrandMark } from '../../../components/ui/BrandMark.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { LOGIN_REASON_PASSWORD_CHANGED } from '../../../lib/paths.ts';
+import { useEnterApp } from '../api/session.ts';
+import './auth.css';
+
+/** Sign in with email and password; a verified user lands on home, others on verify. */
+export function LoginPage() {
+  const form = useForm({ email_id: '', password: '' });
+  const enterApp = useEnterApp();
+  const reason = new URLSearchParams(useLocation().search).get('reason');
+
+  const submit = () =>
+    form.submit({
+      schema: ZSigninBody,
+      body: form.values,
+      send: (body) => api.call('auth.signin', { body }),
+      onSuccess: (data) => enterApp(data),
+    });
+
+  return (
+    <PageShell page="login" title="Sign in" backHref="/">
+      <header className="auth__hero">
+        <BrandMark size={52} />
+        <div>
+          <h1>Welcome back</h1>
+          <p>Sign in to trade, hold and stake on FIT24 Exchange.</p>
+        </div>
+      </header>
+      {reason === LOGIN_REASON_PASSWORD_CHANGED && (
+        <div className="fit24-notice" data-testid="login-notice">
+          <IonIcon icon={checkmarkCircleOutline} color="primary" aria-hidden="true" />
+          <span>
+            Your password was changed and every device was signed out. Sign in with your new password.
+          </span>
+        </div>
+      )}
+      <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          inputmode="email"
+          autocomplete="email"
+          placeholder="you@example.com"
+          value={form.values.email_id}
+          onChange={(value) => form.set('email_id', value)}
+          error={form.errors.email_id}
+          testId="login-email"
+        />
+        <PasswordField
+          label="Password"
+          autocomplete="current-password"
+          value={form.values.password}
+          onChange={(value) => form.set('password', value)}
+          error={form.errors.password}
+          onEnter={submit}
+          testId="login-password"
+        />
+        <div className="auth__forgot">
+          <IonButton fill="clear" size="small" routerLink="/forgot" data-testid="login-forgot">
+            Forgot password?
+          </IonButton>
+        </div>
+        <SubmitButton busy={form.busy} onClick={submit} testId="login-submit" size="large">
+          Sign in
+        </SubmitButton>
+      </form>
+      <div className="auth__switch">
+        <span className="fit24-muted">New to FIT24?</span>
+        <IonButton fill="outline" expand="block" routerLink="/register" data-testid="login-register">
+          Create account
+        </IonButton>
+      </div>
+    </PageShell>
+  );
+}

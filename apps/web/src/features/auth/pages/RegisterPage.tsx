@@ -1,0 +1,161 @@
+import { ZRegisterBody } from '@fit24/contract';
+import { IonButton, IonCheckbox, IonRouterLink } from '@ionic/react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CountryPicker } from '../../../components/ui/CountryPicker.tsx';
+import { MobileField } from '../../../components/ui/MobileField.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PasswordStrengthMeter } from '../../../components/ui/PasswordStrengthMeter.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { useCountries } from '../../../lib/countries.ts';
+import { getDeviceUuid } from '../../../lib/device.ts';
+import { withoutBlanks } from '../../../lib/forms.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
+import { regionOfLocale, toE164 } from '../../../lib/phone.ts';
+import { forgetReferralCode, normalizeReferralCode, readReferralCode } from '../../../lib/referral.ts';
+import { useEnterApp } from '../api/session.ts';
+import './auth.css';
+
+/** Create an account; the session starts at once and the user goes on to verify email and mobile. */
+export function RegisterPage() {
+  const form = useForm({
+    name: '',
+    email_id: '',
+    password: '',
+    country_code: '',
+    mobile: '',
+    referral_code: '',
+    accept_terms: false,
+  });
+  const { set } = form;
+  const enterApp = useEnterApp();
+  const { search } = useLocation();
+  const countries = useCountries().data?.countries;
+  const country = countries?.find((c) => c.code === form.values.country_code);
+
+  // A referral code from ?ref= on this page, else the one an opened share link left on the device.
+  useEffect(() => {
+    const fromLink = normalizeReferralCode(new URLSearchParams(search).get('ref'));
+    if (fromLink) set('referral_code', fromLink);
+    else void readReferralCode().then((stored) => stored && set('referral_code', stored));
+  }, [search, set]);
+
+  // A first guess of the country from the device's language, until the user picks one.
+  const guessed = regionOfLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
+  const noCountryYet = form.values.country_code === '';
+  useEffect(() => {
+    if (noCountryYet && guessed && countries?.some((c) => c.code === guessed)) set('country_code', guessed);
+  }, [countries, guessed, noCountryYet, set]);
+
+  const submit = () => {
+    const { mobile, ...rest } = form.values;
+    const body = withoutBlanks({
+      ...rest,
+      mobile: country && mobile.trim() ? toE164(country.dial_code, mobile) : '',
+    });
+    return form.submit({
+      schema: ZRegisterBody,
+      body,
+      send: async (valid) =>
+        api.call('auth.register', { body: { ...valid, device_uuid: await getDeviceUuid() } }),
+      onSuccess: async (data) => {
+        await forgetReferralCode();
+        await enterApp(data, `${VERIFY_PATH}?sent=1`);
+      },
+    });
+  };
+
+  return (
+    <PageShell page="register" title="Create account" backHref="/">
+      <header className="fit24-intro">
+        <h1>Open your account</h1>
+        <p>It takes a minute. We’ll send codes to your email and mobile to confirm they’re yours.</p>
+      </header>
+      <form ref={form.ref} className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
+        <TextField
+          label="Full name"
+          autocomplete="name"
+          autocapitalize="words"
+          value={form.values.name}
+          onChange={(value) => set('name', value)}
+          error={form.errors.name}
+          testId="register-name"
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputmode="email"
+          autocomplete="email"
+          placeholder="you@example.com"
+          value={form.values.email_id}
+          onChange={(value) => set('email_id', value)}
+          error={form.errors.email_id}
+          testId="register-email"
+        />
+        <PasswordField
+          label="Password"
+          autocomplete="new-password"
+          value={form.values.password}
+          onChange={(value) => set('password', value)}
+          error={form.errors.password}
+          testId="register-password"
+        />
+        <PasswordStrengthMeter password={form.values.password} testId="register-password-strength" />
+        <CountryPicker
+          value={form.values.country_code}
+          onChange={(picked) => set('country_code', picked.code)}
+          error={form.errors.country_code}
+          showDialCode
+          testId="register-country"
+        />
+        <MobileField
+          dialCode={country?.dial_code}
+          value={form.values.mobile}
+          onChange={(value) => set('mobile', value)}
+          error={form.errors.mobile}
+          testId="register-mobile"
+        />
+        <TextField
+          label="Referral code (optional)"
+          autocapitalize="characters"
+          value={form.values.referral_code}
+          onChange={(value) => set('referral_code', value.toUpperCase())}
+          error={form.errors.referral_code}
+          helper="From the friend who invited you"
+          testId="register-referral"
+        />
+        <div className="auth__terms">
+          <IonCheckbox
+            checked={form.values.accept_terms}
+            onIonChange={(event) => set('accept_terms', event.detail.checked)}
+            aria-label="I accept the terms of use"
+            data-testid="register-terms"
+          />
+          <span>
+            I have read and accept the{' '}
+            <IonRouterLink routerLink="/terms" data-testid="register-terms-link">
+              terms of use
+            </IonRouterLink>
+          </span>
+        </div>
+        {form.errors.accept_terms && (
+          <p className="auth__terms-error" data-testid="register-terms-error" data-invalid="true">
+            Please accept the terms of use to continue
+          </p>
+        )}
+        <SubmitButton busy={form.busy} onClick={submit} testId="register-submit" size="large">
+          Create account
+        </SubmitButton>
+      </form>
+      <div className="auth__switch">
+        <span className="fit24-muted">Already have an account?</span>
+        <IonButton fill="outline" expand="block" routerLink="/login" data-testid="register-login">
+          Sign in
+        </IonButton>
+      </div>
+    </PageShell>
+  );
+}

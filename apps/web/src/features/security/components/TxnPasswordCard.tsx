@@ -1,0 +1,122 @@
+import { ZTxnPasswordBody } from '@fit24/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertCircle, checkmarkCircle } from 'ionicons/icons';
+import { useState } from 'react';
+import { confirmMismatch, NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
+import { ResendButton } from '../../../components/ui/ResendButton.tsx';
+import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { OtpField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useAction, useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { retryAfterOf, useCountdown } from '../../../lib/countdown.ts';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+
+const empty = { otp: '', txn_password: '', confirm: '' };
+
+/** The transaction password that guards withdrawals and transfers: an emailed code, then the password. */
+export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const sending = useAction();
+  const countdown = useCountdown();
+  const form = useForm(empty);
+  const [open, setOpen] = useState(false);
+
+  const sendCode = () =>
+    sending.run({
+      send: () => api.call('user.txnPasswordOtp'),
+      onSuccess: (data) => {
+        setOpen(true);
+        countdown.start(retryAfterOf(data));
+        toast.success('We emailed you a 6-digit code');
+      },
+      onError: (error) => {
+        if (error.code !== 429) return false;
+        setOpen(true);
+        countdown.start(retryAfterOf(error));
+        return false;
+      },
+    });
+
+  const submit = () =>
+    form.submit({
+      schema: ZTxnPasswordBody,
+      body: { otp: form.values.otp, txn_password: form.values.txn_password },
+      check: () => confirmMismatch(form.values.txn_password, form.values.confirm),
+      send: (body) => api.call('user.txnPassword', { body }),
+      onSuccess: async () => {
+        toast.success('Your transaction password is saved');
+        form.setValues(empty);
+        setOpen(false);
+        await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+      },
+    });
+
+  return (
+    <section className="fit24-panel" aria-labelledby="security-txn-title" data-testid="security-txn">
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-txn-title">Transaction password</h2>
+          <p>Asked for every withdrawal and transfer. Use a different one from your sign-in password.</p>
+        </div>
+        {isSet !== undefined && (
+          <Pill
+            tone={isSet ? 'success' : 'warning'}
+            icon={isSet ? checkmarkCircle : alertCircle}
+            testId="security-txn-status"
+          >
+            {isSet ? 'Set' : 'Not set'}
+          </Pill>
+        )}
+      </div>
+      {!open ? (
+        <SubmitButton busy={sending.busy} fill="outline" onClick={sendCode} testId="security-txn-send">
+          {isSet ? 'Change transaction password' : 'Set transaction password'}
+        </SubmitButton>
+      ) : (
+        <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
+          <OtpField
+            label="6-digit code from your email"
+            value={form.values.otp}
+            onChange={(value) => form.set('otp', value)}
+            error={form.errors.otp}
+            testId="security-txn-otp"
+          />
+          <div className="fit24-row">
+            <button
+              type="button"
+              className="fit24-link"
+              data-testid="security-txn-cancel"
+              onClick={() => setOpen(false)}
+            >
+              Cancel
+            </button>
+            <ResendButton
+              left={countdown.left}
+              busy={sending.busy}
+              onClick={sendCode}
+              testId="security-txn-resend"
+            />
+          </div>
+          <NewPasswordFields
+            password={form.values.txn_password}
+            confirm={form.values.confirm}
+            onPassword={(value) => form.set('txn_password', value)}
+            onConfirm={(value) => form.set('confirm', value)}
+            errors={form.errors}
+            passwordKey="txn_password"
+            label="Transaction password"
+            strength={false}
+            onEnter={submit}
+            testIdPrefix="security-txn"
+          />
+          <SubmitButton busy={form.busy} onClick={submit} testId="security-txn-submit">
+            Save transaction password
+          </SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}

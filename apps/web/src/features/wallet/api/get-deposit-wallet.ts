@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { useVerifiedSession } from '../../../lib/signed-in.ts';
+
+/**
+ * GET /api/asset/wallet?asset_id=: the user's deposit address (made on the first call, stable after).
+ * Keyed under 'asset', not 'wallet': that key is the affiliate wallet's (spec §8).
+ */
+export const depositWalletQueryOptions = (assetId: number) =>
+  queryOptions({
+    queryKey: ['asset', 'deposit-wallet', assetId] as const,
+    queryFn: () => api.fetchData('asset.wallet', { query: { asset_id: String(assetId) } }),
+    staleTime: 10 * 60_000,
+  });
+
+export function useDepositWallet(assetId: number | null) {
+  const allowed = useVerifiedSession();
+  return useQuery({ ...depositWalletQueryOptions(assetId ?? 0), enabled: allowed && assetId !== null });
+}

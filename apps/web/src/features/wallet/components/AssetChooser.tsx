@@ -1,0 +1,104 @@
+import type { TBalance } from '@fit24/contract';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { chevronDown, closeOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { useBalances } from '../api/get-balances.ts';
+import { BalanceRow } from './BalanceRow.tsx';
+import './funds-forms.css';
+
+/** Every asset with its balance, to pick the one a deposit, withdrawal or transfer is for. */
+export function AssetChooser({
+  onChoose,
+  testId,
+}: {
+  onChoose: (balance: TBalance) => void;
+  testId: string;
+}) {
+  const balances = useBalances();
+  if (balances.isPending) return <ListSkeleton label="Loading your assets" />;
+  if (balances.isError) {
+    return (
+      <div className="fit24-notice fit24-notice--danger" role="alert">
+        {balances.error.message}
+      </div>
+    );
+  }
+  return (
+    <ul className="funds-list" data-testid={testId}>
+      {balances.data.balances.map((balance) => (
+        <BalanceRow key={balance.asset_id} balance={balance} onClick={() => onChoose(balance)} />
+      ))}
+    </ul>
+  );
+}
+
+/** The chosen asset as a button; pressing it opens the chooser in a sheet. */
+export function AssetSwitch({
+  symbol,
+  name,
+  onChoose,
+  testId,
+}: {
+  symbol: string;
+  name: string;
+  onChoose: (balance: TBalance) => void;
+  testId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="funds-switch" onClick={() => setOpen(true)} data-testid={testId}>
+        <AssetIcon symbol={symbol} size={32} />
+        <span className="funds-switch__text">
+          <strong>{symbol}</strong>
+          <span>{name}</span>
+        </span>
+        <IonIcon icon={chevronDown} aria-hidden="true" />
+      </button>
+      <IonModal isOpen={open} onDidDismiss={() => setOpen(false)} className="funds-chooser-modal">
+        <IonHeader>
+          <IonToolbar>
+            <IonTitle>Choose an asset</IonTitle>
+            <IonButtons slot="end">
+              <IonButton onClick={() => setOpen(false)} aria-label="Close">
+                <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
+              </IonButton>
+            </IonButtons>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">
+          <AssetChooser
+            testId={`${testId}-list`}
+            onChoose={(balance) => {
+              setOpen(false);
+              onChoose(balance);
+            }}
+          />
+        </IonContent>
+      </IonModal>
+    </>
+  );
+}
+
+/** An `asset_id` that names no asset (an old or edited link): say so, and offer the real ones. */
+export function UnknownAsset({ onChoose, testId }: { onChoose: (assetId: number) => void; testId: string }) {
+  return (
+    <>
+      <div className="fit24-notice fit24-notice--warning" role="alert" data-testid="funds-unknown-asset">
+        There is no such asset. Choose one of these instead.
+      </div>
+      <AssetChooser testId={testId} onChoose={(balance) => onChoose(balance.asset_id)} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { closeOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { PasswordField } from '../../../components/ui/TextField.tsx';
+import { type SummaryRow, SummaryRows } from './SummaryRows.tsx';
+import './funds-forms.css';
+
+export interface ReviewSheetProps {
+  isOpen: boolean;
+  onDismiss: () => void;
+  title: string;
+  rows: SummaryRow[];
+  /** A warning above the password (irreversible sends). */
+  warning?: ReactNode;
+  password: string;
+  onPasswordChange: (value: string) => void;
+  passwordError?: string;
+  busy: boolean;
+  onConfirm: () => void;
+  confirmLabel: string;
+  /** Prefix of the test ids: `<prefix>-txn-password`, `<prefix>-confirm`. */
+  testPrefix: string;
+}
+
+/** The last look before money moves: what is sent where, and the transaction password that allows it. */
+export function ReviewSheet(props: ReviewSheetProps) {
+  const { isOpen, onDismiss, title, rows, warning, busy, testPrefix } = props;
+  return (
+    <IonModal
+      isOpen={isOpen}
+      onDidDismiss={onDismiss}
+      canDismiss={!busy}
+      className="funds-review-modal"
+      data-testid={`${testPrefix}-review-sheet`}
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>{title}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onDismiss} disabled={busy} aria-label="Close">
+              <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
+            </IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <SummaryRows rows={rows} testId={`${testPrefix}-review-summary`} />
+        {warning && <div className="fit24-notice fit24-notice--warning funds-review__warning">{warning}</div>}
+        <form
+          className="fit24-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onConfirm();
+          }}
+        >
+          <PasswordField
+            label="Transaction password"
+            value={props.password}
+            onChange={props.onPasswordChange}
+            error={props.passwordError}
+            autocomplete="current-password"
+            onEnter={props.onConfirm}
+            testId={`${testPrefix}-txn-password`}
+          />
+          <SubmitButton busy={busy} onClick={props.onConfirm} testId={`${testPrefix}-confirm`}>
+            {!busy && <IonIcon icon={shieldCheckmarkOutline} slot="start" aria-hidden="true" />}
+            {props.confirmLabel}
+          </SubmitButton>
+        </form>
+      </IonContent>
+    </IonModal>
+  );
+}

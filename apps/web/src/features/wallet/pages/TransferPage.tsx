@@ -1,0 +1,220 @@
+import { type RouteData, ZTransferBody } from '@fit24/contract';
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertCircleOutline, flashOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { useAccount } from '../../../lib/account.ts';
+import { createIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { amountProblemMessage, checkAmount, formatAmount } from '../../../lib/money.ts';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { useBalance } from '../api/get-balances.ts';
+import { refreshFunds } from '../api/refresh-funds.ts';
+import { sendTransfer } from '../api/transfer.ts';
+import { AmountField } from '../components/AmountField.tsx';
+import { AssetChooser, AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { ReviewSheet } from '../components/ReviewSheet.tsx';
+import { SignedInOnly } from '../components/SignedInOnly.tsx';
+import { TransferResult } from '../components/TransferResult.tsx';
+import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
+import { useAssetParam } from '../components/use-asset-param.ts';
+import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
+import '../../../components/ui/forms.css';
+import '../components/funds.css';
+
+const PATH = '/funds/transfer';
+const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
+type Transfer = RouteData<'asset.transfer'>['transfer'];
+
+function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
+  const balance = useBalance(assetId);
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const form = useForm(empty);
+  const keys = useRef(createIdempotencyKeys()).current;
+  const [reviewing, setReviewing] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<Transfer | null>(null);
+
+  const row = balance.data;
+  if (balance.isSuccess && !row) return <UnknownAsset onChoose={onChoose} testId="transfer-chooser" />;
+  const loadError = balance.error ?? account.error;
+  if (loadError) {
+    return (
+      <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="transfer-error">
+        {loadError.message}
+      </div>
+    );
+  }
+  if (!row || !account.data) return <IonSkeletonText animated style={{ height: 220, borderRadius: 14 }} />;
+  const me = account.data.account;
+  if (me.has_txn_password === 0) {
+    return <TxnPasswordNotice action="transfer" testId="transfer-need-txn-password" />;
+  }
+  if (result) {
+    return (
+      <TransferResult
+        transfer={result}
+        onAgain={() => {
+          setResult(null);
+          form.setValues(empty);
+        }}
+      />
+    );
+  }
+
+  const { symbol, decimals } = row;
+  const { values, errors } = form;
+  const recipient = values.to_email_id.trim().toLowerCase();
+  const check = checkAmount({ amount: values.amount, decimals, available: row.available });
+  const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
+
+  const review = () => {
+    setFormError(null);
+    const next: Record<string, string> = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient))
+      next.to_email_id = 'Enter the email address of a FIT24 user';
+    else if (recipient === me.email_id.toLowerCase()) next.to_email_id = 'You cannot transfer to yourself.';
+    if (check.problem) {
+      next.amount = amountProblemMessage(check.problem, { symbol, decimals, amount: values.amount });
+    }
+    form.setErrors(next);
+    if (Object.keys(next).length === 0) setReviewing(true);
+  };
+
+  const note = values.note.trim();
+  const confirm = () =>
+    form.submit({
+      schema: ZTransferBody,
+      body: {
+        asset_id: assetId,
+        to_email_id: recipient,
+        amount: values.amount,
+        txn_password: values.txn_password,
+        ...(note ? { note } : {}),
+      },
+      send: (body) => sendTransfer(body, keys.keyFor(body)),
+      onSuccess: (data) => {
+        keys.reset();
+        setReviewing(false);
+        form.setValues(empty);
+        setResult(data.transfer);
+        refreshFunds(queryClient, assetId);
+      },
+      onError: (error) => {
+        if (lacksTxnPassword(error)) {
+          void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        }
+        if (!staysInReview(error)) {
+          setReviewing(false);
+          // The one thing a transfer can miss besides the asset: a recipient with this email.
+          if (error.code === 404) form.setErrors({ to_email_id: error.message });
+          else if (!error.fields) setFormError(error.message);
+        }
+        return false;
+      },
+    });
+
+  return (
+    <>
+      <AssetSwitch
+        symbol={symbol}
+        name={row.name}
+        testId="transfer-asset"
+        onChoose={(b) => onChoose(b.asset_id)}
+      />
+      <div className="funds-available">
+        <span>Available</span>
+        <strong className="funds-num" data-testid="transfer-available">
+          {unit(row.available)}
+        </strong>
+      </div>
+      {formError && (
+        <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="transfer-form-error">
+          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+          {formError}
+        </div>
+      )}
+      <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          label="Recipient's email"
+          value={values.to_email_id}
+          onChange={(v) => form.set('to_email_id', v)}
+          error={errors.to_email_id}
+          type="email"
+          inputmode="email"
+          autocomplete="email"
+          placeholder="friend@example.com"
+          testId="transfer-email"
+        />
+        <AmountField
+          value={values.amount}
+          onChange={(v) => form.set('amount', v)}
+          decimals={decimals}
+          symbol={symbol}
+          max={row.available}
+          error={errors.amount}
+          testId="transfer-amount"
+          maxTestId="transfer-max"
+        />
+        <TextField
+          label="Note (optional)"
+          value={values.note}
+          onChange={(v) => form.set('note', v)}
+          error={errors.note}
+          maxlength={140}
+          placeholder="What is it for?"
+          testId="transfer-note"
+          onEnter={review}
+        />
+        <div className="fit24-notice">
+          <IonIcon icon={flashOutline} aria-hidden="true" />
+          Transfers to other FIT24 users arrive instantly and cost nothing. They cannot be reversed.
+        </div>
+        <SubmitButton busy={false} onClick={review} testId="transfer-review">
+          Review transfer
+        </SubmitButton>
+      </form>
+      <ReviewSheet
+        isOpen={reviewing}
+        onDismiss={() => setReviewing(false)}
+        title="Confirm transfer"
+        rows={[
+          { label: 'To', value: recipient, testId: 'transfer-review-to' },
+          { label: 'Amount', value: unit(values.amount), strong: true, testId: 'transfer-review-amount' },
+          { label: 'Fee', value: 'Free' },
+          ...(note ? [{ label: 'Note', value: note }] : []),
+        ]}
+        password={values.txn_password}
+        onPasswordChange={(v) => form.set('txn_password', v)}
+        passwordError={errors.txn_password}
+        busy={form.busy}
+        onConfirm={() => void confirm()}
+        confirmLabel="Confirm transfer"
+        testPrefix="transfer"
+      />
+    </>
+  );
+}
+
+/** Send an asset to another user of the exchange by email, confirmed with the transaction password. */
+export function TransferPage() {
+  const { assetId, choose } = useAssetParam(PATH);
+  return (
+    <PageShell page="funds/transfer" title="Transfer" backHref="/tabs/wallet">
+      <SignedInOnly>
+        {assetId === null ? (
+          <>
+            <p className="funds-lead">Choose the asset you want to send to another FIT24 user.</p>
+            <AssetChooser testId="transfer-chooser" onChoose={(b) => choose(b.asset_id)} />
+          </>
+        ) : (
+          <TransferForm key={assetId} assetId={assetId} onChoose={choose} />
+        )}
+      </SignedInOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,263 @@
+import { type TWithdrawal, ZWithdrawBody } from '@fit24/contract';
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertCircleOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { useAccount } from '../../../lib/account.ts';
+import { createIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { amountProblemMessage, checkAmount, formatAmount, maxWithdrawable } from '../../../lib/money.ts';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { useAsset } from '../api/get-asset.ts';
+import { useBalance } from '../api/get-balances.ts';
+import { refreshFunds } from '../api/refresh-funds.ts';
+import { sendWithdrawal } from '../api/withdraw.ts';
+import { AmountField } from '../components/AmountField.tsx';
+import { AssetChooser, AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { NoticeCards } from '../components/NoticeCards.tsx';
+import { ReviewSheet } from '../components/ReviewSheet.tsx';
+import { SignedInOnly } from '../components/SignedInOnly.tsx';
+import { SummaryRows } from '../components/SummaryRows.tsx';
+import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
+import { useAssetParam } from '../components/use-asset-param.ts';
+import { WithdrawResult } from '../components/WithdrawResult.tsx';
+import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
+import { networkLabel } from '../utils/transactions.ts';
+import '../../../components/ui/forms.css';
+import '../components/funds.css';
+
+const PATH = '/funds/withdraw';
+const empty = { address: '', amount: '', txn_password: '' };
+
+function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
+  const asset = useAsset(assetId);
+  const balance = useBalance(assetId);
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const form = useForm(empty);
+  const keys = useRef(createIdempotencyKeys()).current;
+  const [reviewing, setReviewing] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<TWithdrawal | null>(null);
+
+  const info = asset.data?.asset;
+  const row = balance.data;
+  if (balance.isSuccess && !row) return <UnknownAsset onChoose={onChoose} testId="withdraw-chooser" />;
+  const loadError = asset.error ?? balance.error ?? account.error;
+  if (loadError) {
+    return (
+      <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="withdraw-error">
+        {loadError.message}
+      </div>
+    );
+  }
+  if (!info || !row || !account.data) {
+    return <IonSkeletonText animated style={{ height: 220, borderRadius: 14 }} />;
+  }
+  if (account.data.account.has_txn_password === 0) {
+    return <TxnPasswordNotice action="withdrawal" testId="withdraw-need-txn-password" />;
+  }
+  if (result) {
+    return (
+      <WithdrawResult
+        withdrawal={result}
+        decimals={info.decimals}
+        onAgain={() => {
+          setResult(null);
+          form.setValues(empty);
+        }}
+      />
+    );
+  }
+
+  const { symbol, decimals } = info;
+  const { values, errors } = form;
+  const check = checkAmount({
+    amount: values.amount,
+    decimals,
+    available: row.available,
+    fee: info.withdraw_fee,
+    minimum: info.min_withdraw,
+  });
+  const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
+  const valid = check.units !== null && check.total !== null;
+
+  const review = () => {
+    setFormError(null);
+    const next: Record<string, string> = {};
+    if (values.address.trim() === '') next.address = `Enter the ${symbol} address to send to`;
+    if (check.problem) {
+      next.amount = amountProblemMessage(check.problem, {
+        symbol,
+        decimals,
+        minimum: info.min_withdraw,
+        fee: info.withdraw_fee,
+        amount: values.amount,
+      });
+    }
+    form.setErrors(next);
+    if (Object.keys(next).length === 0) setReviewing(true);
+  };
+
+  const confirm = () =>
+    form.submit({
+      schema: ZWithdrawBody,
+      body: {
+        asset_id: assetId,
+        address: values.address.trim(),
+        amount: values.amount,
+        txn_password: values.txn_password,
+      },
+      send: (body) => sendWithdrawal(body, keys.keyFor(body)),
+      onSuccess: (data) => {
+        keys.reset();
+        setReviewing(false);
+        form.setValues(empty);
+        setResult(data.withdrawal);
+        refreshFunds(queryClient, assetId);
+      },
+      onError: (error) => {
+        if (lacksTxnPassword(error)) {
+          void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        }
+        if (!staysInReview(error)) {
+          setReviewing(false);
+          if (!error.fields) setFormError(error.message);
+        }
+        return false;
+      },
+    });
+
+  return (
+    <>
+      <AssetSwitch
+        symbol={symbol}
+        name={info.name}
+        testId="withdraw-asset"
+        onChoose={(b) => onChoose(b.asset_id)}
+      />
+      <div className="funds-available">
+        <span>Available</span>
+        <strong className="funds-num" data-testid="withdraw-available">
+          {unit(row.available)}
+        </strong>
+      </div>
+      {info.withdraw_enabled === 0 && (
+        <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
+          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+          {symbol} withdrawals are paused for now. Your balance is safe; try again later.
+        </div>
+      )}
+      {formError && (
+        <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="withdraw-form-error">
+          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+          {formError}
+        </div>
+      )}
+      <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          label={`${symbol} address (${networkLabel(info.network)} network)`}
+          value={values.address}
+          onChange={(v) => form.set('address', v)}
+          error={errors.address}
+          placeholder="Paste the address you are sending to"
+          autocomplete="off"
+          className="funds-mono-input"
+          testId="withdraw-address"
+        />
+        <AmountField
+          value={values.amount}
+          onChange={(v) => form.set('amount', v)}
+          decimals={decimals}
+          symbol={symbol}
+          max={maxWithdrawable(row.available, info.withdraw_fee, decimals)}
+          error={errors.amount}
+          helper={`Minimum ${unit(info.min_withdraw)}`}
+          testId="withdraw-amount"
+          maxTestId="withdraw-max"
+          onEnter={review}
+        />
+        <SummaryRows
+          testId="withdraw-preview"
+          rows={[
+            { label: 'Network fee', value: unit(info.withdraw_fee), testId: 'withdraw-fee' },
+            {
+              label: 'You will receive',
+              value: valid ? unit(values.amount) : '—',
+              testId: 'withdraw-receive',
+            },
+            {
+              label: 'Total deducted',
+              value: valid ? unit(check.total ?? '0') : '—',
+              testId: 'withdraw-total',
+              strong: true,
+            },
+          ]}
+        />
+        <SubmitButton
+          busy={false}
+          disabled={info.withdraw_enabled === 0}
+          onClick={review}
+          testId="withdraw-review"
+        >
+          Review withdrawal
+        </SubmitButton>
+      </form>
+      <NoticeCards assetId={assetId} type="withdraw" />
+      <ReviewSheet
+        isOpen={reviewing}
+        onDismiss={() => setReviewing(false)}
+        title="Confirm withdrawal"
+        rows={[
+          { label: 'Asset', value: `${info.name} (${symbol})` },
+          { label: 'Network', value: networkLabel(info.network) },
+          {
+            label: 'To address',
+            value: values.address.trim(),
+            mono: true,
+            testId: 'withdraw-review-address',
+          },
+          { label: 'Amount', value: unit(values.amount) },
+          { label: 'Network fee', value: unit(info.withdraw_fee) },
+          { label: 'You will receive', value: unit(values.amount), testId: 'withdraw-review-receive' },
+          {
+            label: 'Total deducted',
+            value: unit(check.total ?? '0'),
+            strong: true,
+            testId: 'withdraw-review-total',
+          },
+        ]}
+        warning="Check the address: a withdrawal sent to a wrong address cannot be reversed."
+        password={values.txn_password}
+        onPasswordChange={(v) => form.set('txn_password', v)}
+        passwordError={errors.txn_password}
+        busy={form.busy}
+        onConfirm={() => void confirm()}
+        confirmLabel="Confirm withdrawal"
+        testPrefix="withdraw"
+      />
+    </>
+  );
+}
+
+/** Withdraw to an external address: fee and totals before review, the transaction password to confirm. */
+export function WithdrawPage() {
+  const { assetId, choose } = useAssetParam(PATH);
+  return (
+    <PageShell page="funds/withdraw" title="Withdraw" backHref="/tabs/wallet">
+      <SignedInOnly>
+        {assetId === null ? (
+          <>
+            <p className="funds-lead">Choose the asset you want to withdraw.</p>
+            <AssetChooser testId="withdraw-chooser" onChoose={(b) => choose(b.asset_id)} />
+          </>
+        ) : (
+          <WithdrawForm key={assetId} assetId={assetId} onChoose={choose} />
+        )}
+      </SignedInOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Whole seconds from `nowMs` until `deadlineMs`, rounded up, never below zero. */
+export function secondsLeft(deadlineMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+}
+
+/** "0:45", "1:00", "12:05". */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The default wait before a code may be sent again when the server names none. */
+export const RESEND_SECONDS = 60;
+
+/**
+ * A countdown in seconds that ticks each second: `start(n)` begins it; `left` is 0 when it has ended.
+ * It reads the clock, so a tab put in the background shows the right time when it returns.
+ */
+export function useCountdown(now: () => number = Date.now) {
+  const [deadline, setDeadline] = useState(0);
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (deadline === 0) return;
+    const tick = () => setLeft(secondsLeft(deadline, now()));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadline, now]);
+  const start = useCallback(
+    (seconds: number) => {
+      const at = now() + Math.max(0, seconds) * 1000;
+      setDeadline(at);
+      setLeft(secondsLeft(at, now()));
+    },
+    [now],
+  );
+  return { left, start };
+}
+
+/**
+ * How long to wait before asking for another code: the `retry_after` of a success or of a 429 answer,
+ * else the default minute.
+ */
+export function retryAfterOf(
+  answer: { retry_after?: number } | { data?: { retry_after?: number } } | undefined,
+): number {
+  if (!answer) return RESEND_SECONDS;
+  const direct = (answer as { retry_after?: number }).retry_after;
+  const nested = (answer as { data?: { retry_after?: number } }).data?.retry_after;
+  const value = direct ?? nested;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : RESEND_SECONDS;
+}

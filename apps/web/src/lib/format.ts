@@ -1,0 +1,66 @@
+/** An account number or IBAN with all but its last four characters hidden: "•••• 6819". */
+export function maskAccountNumber(accountNumber: string): string {
+  const compact = accountNumber.replace(/\s+/g, '');
+  if (compact.length <= 4) return compact;
+  return `•••• ${compact.slice(-4)}`;
+}
+
+/** A file size for people: "820 B", "14.2 KB", "3.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** How long ago an epoch-seconds moment was: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function formatAgo(epochSeconds: number, nowSeconds: number): string {
+  const elapsed = Math.max(0, nowSeconds - epochSeconds);
+  if (elapsed < 60) return 'just now';
+  if (elapsed < 3600) return `${Math.floor(elapsed / 60)} min ago`;
+  if (elapsed < 86_400) return `${Math.floor(elapsed / 3600)} h ago`;
+  const days = Math.floor(elapsed / 86_400);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** A date of an epoch-seconds moment, e.g. "12 Mar 2025". */
+export function formatDate(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+/** A short name for a signed-in device from its user agent: "Chrome on Android", "Safari on iPhone". */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const ua = userAgent;
+  // The app's own installation id (device_uuid) names a device but says nothing about it.
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ua)) {
+    return `FIT24 app · ${ua.slice(0, 8)}`;
+  }
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'Mac'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|CriOS\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  if (os && browser) return `${browser} on ${os}`;
+  return os ?? browser ?? (ua.length > 40 ? `${ua.slice(0, 40)}…` : ua);
+}
