@@ -83,3 +83,70 @@ export async function expectPage(page: Page, name: string, path: string): Promis
     .first()
     .waitFor({ state: 'visible', timeout: 15_000 });
 }
+
+/** A call to the running server's API, as a client app makes it. */
+export async function api(
+  stack: Stack,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: {
+      'x-api-key': stack.ctx.config.apiKeys[0]!,
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** An operator call (`/ops`). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+export async function ops(stack: Stack, method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: {
+      'x-ops-key': stack.ctx.config.opsKey,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as { error: boolean; data: unknown; message?: string };
+  if (envelope.error) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+/** The newest one-time code the outbox holds for an address, as a developer reads it. */
+export async function outboxOtp(stack: Stack, to: string): Promise<string> {
+  const data = await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(to)}`);
+  const otp = (data.messages as Array<{ otp: string | null }>).find((m) => m.otp)?.otp;
+  if (!otp) throw new Error(`no code for ${to}`);
+  return otp;
+}
+
+/** Types into an Ionic input found by its data-testid. */
+export async function fill(page: Page, testId: string, value: string): Promise<void> {
+  await page.getByTestId(testId).locator('input').fill(value);
+}
+
+let serial = 0;
+/** A fresh email and a well-formed UK mobile number (national form, as a person types it). */
+export function freshIdentity(): { email: string; nationalMobile: string; mobile: string } {
+  serial += 1;
+  const digits = String((process.pid * 7919 + Date.now() + serial) % 1_000_000).padStart(6, '0');
+  return {
+    email: `person-${Date.now()}-${serial}@example.com`,
+    nationalMobile: `07400 ${digits}`,
+    mobile: `+447400${digits}`,
+  };
+}
+
+/** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
+export async function visibleText(page: Page): Promise<string> {
+  const toasts = await page.locator('ion-toast .toast-message').allTextContents();
+  return `${await page.locator('body').innerText()}\n${toasts.join('\n')}`;
+}
