@@ -1,6 +1,7 @@
 import { toEpochSeconds } from '../../clock.ts';
 import type { HandlerMap, RequestContext } from '../../http/contract-routes.ts';
 import * as auth from './auth.service.ts';
+import * as passwords from './password.service.ts';
 import * as sessions from './sessions.service.ts';
 
 /** Where a session comes from: the address, and the device as its browser or app names itself. */
@@ -41,16 +42,16 @@ export const authHandlers: HandlerMap = {
   'auth.emailResend': (ctx) => auth.resendEmailCode(ctx, ctx.auth!.userId),
   'auth.mobileResend': (ctx) => auth.resendMobileCode(ctx, ctx.auth!.userId),
   'auth.passwordOtp': async (ctx, { body }) => {
-    await auth.requestPasswordReset(ctx, body.email_id, ctx.request.ip);
+    await passwords.requestPasswordReset(ctx, body.email_id, ctx.request.ip);
     return {};
   },
   'auth.passwordReset': async (ctx, { body }) => {
-    await auth.resetPassword(ctx, body, ctx.request.ip);
+    await passwords.resetPassword(ctx, body, ctx.request.ip);
     return {};
   },
-  'user.txnPasswordOtp': (ctx) => auth.requestTxnPasswordCode(ctx, ctx.auth!.userId),
+  'user.txnPasswordOtp': (ctx) => passwords.requestTxnPasswordCode(ctx, ctx.auth!.userId),
   'user.txnPassword': async (ctx, { body }) => {
-    await auth.setTxnPassword(ctx, ctx.auth!.userId, body, ctx.request.ip);
+    await passwords.setTxnPassword(ctx, ctx.auth!.userId, body, ctx.request.ip);
     return {};
   },
   'user.mobileUpdate': async (ctx, { body }) => {
