@@ -1,18 +1,16 @@
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { alertCircleOutline, copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
-import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
 import { useDepositWallet } from '../api/get-deposit-wallet.ts';
-import { AssetChooser, AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { AssetActionPage } from '../components/AssetActionPage.tsx';
+import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
 import { NoticeCards } from '../components/NoticeCards.tsx';
-import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
-import { useAssetParam } from '../components/use-asset-param.ts';
 import { networkLabel } from '../utils/transactions.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
@@ -136,19 +134,14 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
 
 /** Deposit: choose an asset, then its address as text and QR code, the network and what crediting takes. */
 export function DepositPage() {
-  const { assetId, choose } = useAssetParam(PATH);
   return (
-    <PageShell page="funds/deposit" title="Deposit" backHref="/tabs/wallet">
-      <SignedInOnly>
-        {assetId === null ? (
-          <>
-            <p className="funds-lead">Choose the asset you want to deposit.</p>
-            <AssetChooser testId="deposit-chooser" onChoose={(b) => choose(b.asset_id)} />
-          </>
-        ) : (
-          <DepositAddress key={assetId} assetId={assetId} onChoose={choose} />
-        )}
-      </SignedInOnly>
-    </PageShell>
+    <AssetActionPage
+      path={PATH}
+      title="Deposit"
+      lead="Choose the asset you want to deposit."
+      testPrefix="deposit"
+    >
+      {(assetId, choose) => <DepositAddress key={assetId} assetId={assetId} onChoose={choose} />}
+    </AssetActionPage>
   );
 }

@@ -3,7 +3,6 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircleOutline, flashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
-import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
@@ -15,12 +14,11 @@ import { useBalance } from '../api/get-balances.ts';
 import { refreshFunds } from '../api/refresh-funds.ts';
 import { sendTransfer } from '../api/transfer.ts';
 import { AmountField } from '../components/AmountField.tsx';
-import { AssetChooser, AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { AssetActionPage } from '../components/AssetActionPage.tsx';
+import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
-import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { TransferResult } from '../components/TransferResult.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
-import { useAssetParam } from '../components/use-asset-param.ts';
 import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
@@ -202,19 +200,14 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
 
 /** Send an asset to another user of the exchange by email, confirmed with the transaction password. */
 export function TransferPage() {
-  const { assetId, choose } = useAssetParam(PATH);
   return (
-    <PageShell page="funds/transfer" title="Transfer" backHref="/tabs/wallet">
-      <SignedInOnly>
-        {assetId === null ? (
-          <>
-            <p className="funds-lead">Choose the asset you want to send to another FIT24 user.</p>
-            <AssetChooser testId="transfer-chooser" onChoose={(b) => choose(b.asset_id)} />
-          </>
-        ) : (
-          <TransferForm key={assetId} assetId={assetId} onChoose={choose} />
-        )}
-      </SignedInOnly>
-    </PageShell>
+    <AssetActionPage
+      path={PATH}
+      title="Transfer"
+      lead="Choose the asset you want to send to another FIT24 user."
+      testPrefix="transfer"
+    >
+      {(assetId, choose) => <TransferForm key={assetId} assetId={assetId} onChoose={choose} />}
+    </AssetActionPage>
   );
 }

@@ -3,7 +3,6 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircleOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
-import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
@@ -16,13 +15,12 @@ import { useBalance } from '../api/get-balances.ts';
 import { refreshFunds } from '../api/refresh-funds.ts';
 import { sendWithdrawal } from '../api/withdraw.ts';
 import { AmountField } from '../components/AmountField.tsx';
-import { AssetChooser, AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { AssetActionPage } from '../components/AssetActionPage.tsx';
+import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
 import { NoticeCards } from '../components/NoticeCards.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
-import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
-import { useAssetParam } from '../components/use-asset-param.ts';
 import { WithdrawResult } from '../components/WithdrawResult.tsx';
 import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
 import { networkLabel } from '../utils/transactions.ts';
@@ -245,19 +243,14 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
 
 /** Withdraw to an external address: fee and totals before review, the transaction password to confirm. */
 export function WithdrawPage() {
-  const { assetId, choose } = useAssetParam(PATH);
   return (
-    <PageShell page="funds/withdraw" title="Withdraw" backHref="/tabs/wallet">
-      <SignedInOnly>
-        {assetId === null ? (
-          <>
-            <p className="funds-lead">Choose the asset you want to withdraw.</p>
-            <AssetChooser testId="withdraw-chooser" onChoose={(b) => choose(b.asset_id)} />
-          </>
-        ) : (
-          <WithdrawForm key={assetId} assetId={assetId} onChoose={choose} />
-        )}
-      </SignedInOnly>
-    </PageShell>
+    <AssetActionPage
+      path={PATH}
+      title="Withdraw"
+      lead="Choose the asset you want to withdraw."
+      testPrefix="withdraw"
+    >
+      {(assetId, choose) => <WithdrawForm key={assetId} assetId={assetId} onChoose={choose} />}
+    </AssetActionPage>
   );
 }
