@@ -5,6 +5,7 @@ import { type Clock, createClock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseTarget, type OpenDatabase, openDatabase } from './db/database.ts';
+import { createEngineHost } from './engine-host/host.ts';
 import { AppError } from './http/app-error.ts';
 import { type HandlerMap, registerContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler, toEnvelope } from './http/error-handler.ts';
@@ -12,6 +13,7 @@ import { checkApiKey } from './http/guards.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
 import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
 import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
+import { alertHandlers } from './modules/alerts/alerts.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
@@ -21,11 +23,14 @@ import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
 import { fundsHandlers } from './modules/funds/funds.routes.ts';
 import { seedDefaults } from './modules/funds/seed.ts';
 import { kycHandlers } from './modules/kyc/kyc.routes.ts';
+import { marketHandlers } from './modules/markets/markets.routes.ts';
 import { createMessenger } from './modules/messaging/messaging.ts';
 import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
 import { opsHandlers } from './modules/ops/ops.routes.ts';
+import { orderHandlers } from './modules/orders/orders.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { registerWebSocket } from './realtime/websocket.ts';
 
 /** Largest JSON body accepted; uploads have their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -40,6 +45,9 @@ const handlers: HandlerMap = {
   ...fundsHandlers,
   ...notificationHandlers,
   ...affiliateHandlers,
+  ...marketHandlers,
+  ...orderHandlers,
+  ...alertHandlers,
   ...opsHandlers,
 };
 
@@ -72,7 +80,18 @@ export async function buildApp(
   const clock = options.clock ?? createClock();
   const messenger = createMessenger(database.db, clock, { url: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', async () => messenger.close());
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, clock, log: app.log, messenger };
+  const engine = createEngineHost();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    log: app.log,
+    messenger,
+    engine,
+  };
+  await engine.start(ctx);
+  app.addHook('onClose', async () => engine.stop());
 
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
@@ -88,6 +107,7 @@ export async function buildApp(
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
   });
   registerDocsRoutes(app);
+  await registerWebSocket(app, ctx);
   registerContractRoutes(app, ctx, handlers);
   registerShareLinks(app, ctx);
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { EngineHost } from './engine-host/host.ts';
 import type { Messenger } from './modules/messaging/messaging.ts';
 
 /** What every service is handed: the database, the one clock, the configuration and a logger. */
@@ -12,6 +13,8 @@ export interface AppContext {
   clock: Clock;
   log: FastifyBaseLogger;
   messenger: Messenger;
+  /** The market workers: one owner of each market's book (engine-host). */
+  engine: EngineHost;
 }
 
 /** The signed-in caller of a request, after the bearer token has been checked. */

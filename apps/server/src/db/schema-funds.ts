@@ -32,6 +32,7 @@ export interface MarketsTable {
   taker_fee: string;
   status: ColumnType<'OPEN' | 'HALTED', 'OPEN' | 'HALTED' | undefined, 'OPEN' | 'HALTED'>;
   last_price: bigint;
+  engine_sequence: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export type UserAccountKind = 'available' | 'on_hold' | 'locked' | 'staked' | 'affiliate_wallet';

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
+import type { TradingTables } from './schema-trading.ts';
 
 /** BIGSERIAL ids come back as bigint; rows are mapped to numbers at the API edge. */
 type Id = Generated<bigint>;
@@ -135,7 +136,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends FundsTables, AffiliateTables {
+export interface DB extends FundsTables, AffiliateTables, TradingTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

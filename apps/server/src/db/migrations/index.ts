@@ -3,6 +3,7 @@ import * as foundation from './2026112301_foundation.ts';
 import * as identity from './2026112302_identity.ts';
 import * as ledger from './2026112303_ledger.ts';
 import * as affiliate from './2026112304_affiliate.ts';
+import * as trading from './2026112305_trading.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026112302_identity': identity,
   '2026112303_ledger': ledger,
   '2026112304_affiliate': affiliate,
+  '2026112305_trading': trading,
 };
 
 export const migrationProvider: MigrationProvider = {

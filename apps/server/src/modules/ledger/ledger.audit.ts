@@ -57,7 +57,11 @@ export const ledgerChecks: AuditCheck[] = [
   async (ctx) => {
     const { rows } = await sql<{ user_id: bigint; asset_id: number }>`
       with holds as (
-        select user_id, asset_id, sum(amount + fee) as held from withdrawals where status = 'PENDING' group by user_id, asset_id
+        select user_id, asset_id, sum(held) as held from (
+          select user_id, asset_id, amount + fee as held from withdrawals where status = 'PENDING'
+          union all
+          select user_id, hold_asset_id, hold_remaining from orders where status in ('NEW', 'PARTIAL')
+        ) h group by user_id, asset_id
       )
       select coalesce(a.user_id, h.user_id) as user_id, coalesce(a.asset_id, h.asset_id) as asset_id
       from (select user_id, asset_id, balance from ledger_accounts where kind = 'on_hold' and user_id is not null) a

@@ -1,4 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { NotificationsTable } from '../../db/schema.ts';
+
+export type NotificationRow = Selectable<NotificationsTable>;
 
 export type NotificationType =
   | 'KYC_APPROVED'
@@ -14,7 +18,9 @@ export type NotificationType =
   | 'STAKE_CREATED'
   | 'STAKE_BOOSTED'
   | 'REWARD_CREDITED'
-  | 'RANK_REACHED';
+  | 'RANK_REACHED'
+  | 'ORDER_FILLED'
+  | 'PRICE_ALERT';
 
 /** Records a notification for a user; call it inside the transaction of what it reports. */
 export async function notify(
@@ -31,5 +37,26 @@ export async function notify(
       body: notification.body,
       created_at: notification.now,
     })
+    .execute();
+}
+
+/** Records many notifications with one statement (the market worker's batches); answers the rows. */
+export async function notifyMany(
+  db: Database,
+  notifications: Array<{ userId: bigint; type: NotificationType; title: string; body: string; now: Date }>,
+): Promise<NotificationRow[]> {
+  if (notifications.length === 0) return [];
+  return db
+    .insertInto('notifications')
+    .values(
+      notifications.map((n) => ({
+        user_id: n.userId,
+        type: n.type,
+        title: n.title,
+        body: n.body,
+        created_at: n.now,
+      })),
+    )
+    .returningAll()
     .execute();
 }

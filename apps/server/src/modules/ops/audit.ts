@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { appliedMigrations } from '../../db/database.ts';
 import { migrationNames } from '../../db/migrations/index.ts';
 import { ledgerChecks } from '../ledger/ledger.audit.ts';
+import { tradingChecks } from '../orders/orders.audit.ts';
 
 export type AuditCheck = (ctx: AppContext) => Promise<TAuditCheck>;
 
@@ -35,7 +36,7 @@ const foundationChecks: AuditCheck[] = [
   },
 ];
 
-const checks: AuditCheck[] = [...foundationChecks, ...ledgerChecks];
+const checks: AuditCheck[] = [...foundationChecks, ...ledgerChecks, ...tradingChecks];
 
 export async function runAudit(ctx: AppContext): Promise<TAuditData> {
   const results: TAuditCheck[] = [];

@@ -1,0 +1,76 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date, never>;
+
+export type OrderSide = 'BUY' | 'SELL';
+export type OrderType = 'LIMIT' | 'MARKET';
+export type OrderStatus = 'NEW' | 'PARTIAL' | 'FILLED' | 'CANCELLED' | 'REJECTED';
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+
+/** Prices in ticks, amounts in lots, totals and holds in base units of their asset (see the migration). */
+export interface OrdersTable {
+  order_id: Generated<bigint>;
+  user_id: bigint;
+  market_id: number;
+  side: OrderSide;
+  type: OrderType;
+  price: bigint | null;
+  amount: bigint | null;
+  total: bigint | null;
+  time_in_force: TimeInForce;
+  post_only: ColumnType<boolean, boolean | undefined, boolean>;
+  status: OrderStatus;
+  pending: ColumnType<boolean, boolean | undefined, boolean>;
+  filled: ColumnType<bigint, bigint | undefined, bigint>;
+  filled_quote: ColumnType<bigint, bigint | undefined, bigint>;
+  hold_asset_id: number;
+  hold_remaining: bigint;
+  cancel_reason: string | null;
+  rest_seq: bigint | null;
+  created_at: CreatedAt;
+  updated_at: Date;
+}
+
+export interface TradesTable {
+  trade_id: Generated<bigint>;
+  market_id: number;
+  price: bigint;
+  amount: bigint;
+  quote: bigint;
+  taker_side: OrderSide;
+  maker_order_id: bigint;
+  taker_order_id: bigint;
+  maker_user_id: bigint;
+  taker_user_id: bigint;
+  maker_fee: bigint;
+  taker_fee: bigint;
+  created_at: CreatedAt;
+}
+
+export interface WatchlistTable {
+  user_id: bigint;
+  market_id: number;
+  created_at: CreatedAt;
+}
+
+export interface AlertsTable {
+  alert_id: Generated<bigint>;
+  user_id: bigint;
+  market_id: number;
+  condition: 'ABOVE' | 'BELOW';
+  price: bigint;
+  status: 'ACTIVE' | 'TRIGGERED';
+  created_at: CreatedAt;
+  triggered_at: Date | null;
+}
+
+export interface TradingTables {
+  orders: OrdersTable;
+  trades: TradesTable;
+  watchlist: WatchlistTable;
+  alerts: AlertsTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type TradeRow = Selectable<TradesTable>;
+export type AlertRow = Selectable<AlertsTable>;

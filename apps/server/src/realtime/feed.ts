@@ -1,0 +1,129 @@
+import { CANDLE_INTERVALS, fromBaseUnits } from '@fit24/contract';
+import type { AppContext } from '../context.ts';
+import type { CommittedBatch } from '../engine-host/market-worker.ts';
+import { show } from '../engine-host/units.ts';
+import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
+import type { Hub } from './hub.ts';
+import { candleOf, notificationOf, tickerOf } from './snapshots.ts';
+
+/**
+ * Wires the engine's committed batches to the socket: public channels from memory at once, private
+ * channels (orders, balances, notifications) with one query each, only for users listening. Answers the
+ * function that stops the feed.
+ */
+export function startFeed(ctx: AppContext, hub: Hub): () => void {
+  return ctx.engine.onBatch((batch) => {
+    publishMarket(ctx, hub, batch);
+    publishPrivate(ctx, hub, batch).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'private feed failed'),
+    );
+  });
+}
+
+function publishMarket(ctx: AppContext, hub: Hub, batch: CommittedBatch): void {
+  const { worker, trades } = batch;
+  const m = worker.market;
+  const market_id = m.marketId;
+  const book = `orderbook:${market_id}`;
+  if (hub.hasSubscribers(book)) {
+    // Each update names the sequence it follows: a client whose last sequence differs subscribes again.
+    const level = (l: CommittedBatch['levels'][number]): [string, string] => [
+      show.price(m, l.price),
+      show.amount(m, l.amount),
+    ];
+    hub.publish(book, {
+      channel: 'orderbook',
+      market_id,
+      type: 'update',
+      sequence: batch.sequence,
+      data: {
+        prev_sequence: batch.fromSequence,
+        bids: batch.levels.filter((l) => l.side === 'BUY').map(level),
+        asks: batch.levels.filter((l) => l.side === 'SELL').map(level),
+      },
+    });
+  }
+  if (trades.length === 0) return;
+  hub.publish('ticker', {
+    channel: 'ticker',
+    type: 'update',
+    data: { markets: [tickerOf(worker, ctx.clock.nowSeconds())] },
+  });
+  hub.publish(`trades:${market_id}`, {
+    channel: 'trades',
+    market_id,
+    type: 'update',
+    data: {
+      trades: trades.map((t) => ({
+        trade_id: t.tradeId,
+        price: show.price(m, t.price),
+        amount: show.amount(m, t.amount),
+        side: t.takerSide,
+        creation_date: t.time,
+      })),
+    },
+  });
+  for (const interval of CANDLE_INTERVALS) {
+    const key = `candles:${market_id}:${interval}`;
+    if (!hub.hasSubscribers(key)) continue;
+    const since = trades[0]!.time - (trades[0]!.time % (interval * 60));
+    const changed = worker.data.candles(interval).filter((c) => c.time >= since);
+    hub.publish(key, {
+      channel: 'candles',
+      market_id,
+      type: 'update',
+      data: { interval_min: interval, candles: changed.map((c) => candleOf(m, c)) },
+    });
+  }
+}
+
+async function publishPrivate(ctx: AppContext, hub: Hub, batch: CommittedBatch): Promise<void> {
+  const m = batch.worker.market;
+  const touched = new Set(batch.outcomes.map((o) => BigInt(o.userId)));
+  const ordersFor = intersect(hub.listeners('orders'), touched);
+  if (ordersFor.size > 0) {
+    const ids = batch.outcomes.filter((o) => ordersFor.has(BigInt(o.userId))).map((o) => BigInt(o.orderId));
+    const rows = await ctx.db.selectFrom('orders').selectAll().where('order_id', 'in', ids).execute();
+    for (const userId of ordersFor) {
+      const orders = rows.filter((r) => r.user_id === userId).map((r) => orderRowToOrder(m, r));
+      hub.publishToUser(userId, { channel: 'orders', type: 'update', data: { orders } });
+    }
+  }
+  const balancesFor = intersect(hub.listeners('balances'), touched);
+  if (balancesFor.size > 0) {
+    const rows = await ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['user_id', 'asset_id', 'kind', 'balance'])
+      .where('user_id', 'in', [...balancesFor])
+      .where('asset_id', 'in', [m.baseAssetId, m.quoteAssetId])
+      .where('kind', 'in', ['available', 'on_hold'])
+      .execute();
+    for (const userId of balancesFor) {
+      const amount = (assetId: number, kind: string) =>
+        rows.find((r) => r.user_id === userId && r.asset_id === assetId && r.kind === kind)?.balance ?? 0n;
+      const balances = [
+        { asset_id: m.baseAssetId, symbol: m.base, decimals: m.baseDecimals },
+        { asset_id: m.quoteAssetId, symbol: m.quote, decimals: m.quoteDecimals },
+      ].map((a) => ({
+        asset_id: a.asset_id,
+        symbol: a.symbol,
+        available: fromBaseUnits(amount(a.asset_id, 'available'), a.decimals),
+        on_hold: fromBaseUnits(amount(a.asset_id, 'on_hold'), a.decimals),
+      }));
+      hub.publishToUser(userId, { channel: 'balances', type: 'update', data: { balances } });
+    }
+  }
+  const notified = hub.listeners('notifications');
+  for (const row of batch.notifications) {
+    if (!notified.has(row.user_id)) continue;
+    hub.publishToUser(row.user_id, {
+      channel: 'notifications',
+      type: 'update',
+      data: { notifications: [notificationOf(row)] },
+    });
+  }
+}
+
+function intersect<T>(a: Set<T>, b: Set<T>): Set<T> {
+  return new Set([...a].filter((x) => b.has(x)));
+}

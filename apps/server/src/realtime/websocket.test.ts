@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredUser } from '../testing/identity.ts';
+import { createTestApp, databasesUnderTest, type TestApp } from '../testing/test-app.ts';
+import { fundedUser, marketIdOf, place } from '../testing/trading.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: socket messages of every shape
+type Message = { channel: string; type: string; market_id?: number; sequence?: number; data: any };
+
+/** A socket through `injectWS` that keeps what it receives, to wait for the next message of a channel. */
+async function connect(t: TestApp) {
+  const received: Message[] = [];
+  const waiting: Array<() => void> = [];
+  const ws = await t.app.injectWS('/ws');
+  ws.on('message', (raw: Buffer) => {
+    received.push(JSON.parse(raw.toString('utf8')) as Message);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const next = async (channel: string, type?: string): Promise<Message> => {
+    for (let waited = 0; ; ) {
+      const i = received.findIndex((m) => m.channel === channel && (type === undefined || m.type === type));
+      if (i >= 0) return received.splice(i, 1)[0]!;
+      if (waited++ > 100) throw new Error(`no ${channel} message`);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  const send = (message: object) => ws.send(JSON.stringify(message));
+  return { ws, next, send, received };
+}
+
+describe.each(databasesUnderTest())('the real-time socket on $name', (database) => {
+  let t: TestApp;
+  let btc: number;
+  let maker: RegisteredUser;
+  let taker: RegisteredUser;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    btc = await marketIdOf(t, 'BTC/USDT');
+    maker = await fundedUser(t, { BTC: '1' });
+    taker = await fundedUser(t, { USDT: '100000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sends a book snapshot, then changed levels that chain by sequence, and trades and candles', async () => {
+    const { ws, next, send } = await connect(t);
+    send({ op: 'subscribe', channel: 'orderbook', market_id: btc });
+    const snap = await next('orderbook', 'snapshot');
+    expect(snap).toMatchObject({ market_id: btc, data: { bids: [], asks: [] } });
+    send({ op: 'subscribe', channel: 'trades', market_id: btc });
+    await next('trades', 'snapshot');
+    send({ op: 'subscribe', channel: 'candles', market_id: btc, interval_min: 1 });
+    await next('candles', 'snapshot');
+    send({ op: 'subscribe', channel: 'ticker' });
+    expect((await next('ticker', 'snapshot')).data.markets).toHaveLength(3);
+
+    await place(t, maker, { market_id: btc, side: 'SELL', type: 'LIMIT', price: '60000', amount: '0.2' });
+    const rested = await next('orderbook', 'update');
+    expect(rested.data).toEqual({ prev_sequence: snap.sequence, bids: [], asks: [['60000', '0.2']] });
+    await place(t, taker, { market_id: btc, side: 'BUY', type: 'LIMIT', price: '60000', amount: '0.05' });
+    const traded = await next('orderbook', 'update');
+    expect(traded.data).toEqual({ prev_sequence: rested.sequence, bids: [], asks: [['60000', '0.15']] });
+    expect((await next('trades', 'update')).data.trades).toEqual([
+      expect.objectContaining({ price: '60000', amount: '0.05', side: 'BUY' }),
+    ]);
+    expect((await next('candles', 'update')).data.candles.at(-1)).toMatchObject({ close: '60000' });
+    expect((await next('ticker', 'update')).data.markets[0]).toMatchObject({ last_price: '60000' });
+    ws.terminate();
+  });
+
+  it("pushes a signed-in user's orders, balances and notifications, and nobody else's", async () => {
+    const mine = await connect(t);
+    mine.send({ op: 'subscribe', channel: 'orders' });
+    expect((await mine.next('error')).data.code).toBe(403);
+    mine.send({ op: 'auth', token: 'not-a-token' });
+    expect((await mine.next('error')).data.code).toBe(502);
+    mine.send({ op: 'auth', token: maker.token });
+    expect((await mine.next('auth')).data.user_id).toBe(maker.userId);
+    for (const channel of ['orders', 'balances', 'notifications']) {
+      mine.send({ op: 'subscribe', channel });
+      await mine.next(channel, 'snapshot');
+    }
+    const theirs = await connect(t);
+    theirs.send({ op: 'auth', token: taker.token });
+    await theirs.next('auth');
+    theirs.send({ op: 'subscribe', channel: 'notifications' });
+    await theirs.next('notifications', 'snapshot');
+
+    const order = await place(t, maker, {
+      market_id: btc,
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '61000',
+      amount: '0.1',
+    });
+    expect((await mine.next('orders', 'update')).data.orders).toEqual([
+      expect.objectContaining({ order_id: order.order_id, status: 'NEW' }),
+    ]);
+    expect((await mine.next('balances', 'update')).data.balances[0]).toMatchObject({ symbol: 'BTC' });
+    await place(t, taker, { market_id: btc, side: 'BUY', type: 'LIMIT', price: '61000', amount: '0.1' });
+    expect((await mine.next('notifications', 'update')).data.notifications[0]).toMatchObject({
+      type: 'ORDER_FILLED',
+    });
+    const takerNotice = await theirs.next('notifications', 'update');
+    expect(takerNotice.data.notifications[0].body).toContain('BUY');
+    mine.ws.terminate();
+    theirs.ws.terminate();
+  });
+
+  it('answers bad messages on the error channel and keeps the socket open', async () => {
+    const { ws, next, send } = await connect(t);
+    ws.send('not json');
+    expect((await next('error')).data.code).toBe(400);
+    send({ op: 'subscribe', channel: 'orderbook' });
+    expect((await next('error')).data.message).toMatch(/market_id/);
+    send({ op: 'subscribe', channel: 'orderbook', market_id: 99 });
+    expect((await next('error')).data.code).toBe(404);
+    send({ op: 'subscribe', channel: 'candles', market_id: btc, interval_min: 7 });
+    expect((await next('error')).data.code).toBe(400);
+    send({ op: 'ping' });
+    await next('pong');
+    ws.terminate();
+  });
+});

@@ -1,0 +1,155 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { CANDLE_INTERVALS } from '@fit24/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import * as sessions from '../modules/auth/sessions.service.ts';
+import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
+import { startFeed } from './feed.ts';
+import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
+import { balancesOf, latestNotifications, openOrders, tickerOf } from './snapshots.ts';
+
+const PUBLIC = ['ticker', 'orderbook', 'trades', 'candles'] as const;
+const PRIVATE = ['orders', 'balances', 'notifications'] as const;
+
+/** What a client may send (DESIGN §3 "Real-time socket"). */
+const ZClientMessage = z.discriminatedUnion('op', [
+  z
+    .object({
+      op: z.enum(['subscribe', 'unsubscribe']),
+      channel: z.enum([...PUBLIC, ...PRIVATE]),
+      market_id: z.number().int().positive().optional(),
+      interval_min: z.number().int().optional(),
+    })
+    .strict(),
+  z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }).strict(),
+  z.object({ op: z.literal('ping') }).strict(),
+]);
+type Subscription = Extract<z.infer<typeof ZClientMessage>, { op: 'subscribe' | 'unsubscribe' }>;
+
+class SocketError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `GET /ws`: the real-time socket on the API's port. Public channels: `ticker`, `orderbook` (snapshot, then
+ * changed levels, each update carrying `sequence` and the `prev_sequence` it follows), `trades`, `candles`
+ * (with `interval_min`). Private channels after `{"op": "auth", "token"}`: `orders`, `balances`,
+ * `notifications`. Every subscribe answers a snapshot first; failures answer on channel `error`.
+ */
+export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  const hub = new Hub();
+  const stopFeed = startFeed(ctx, hub);
+  app.addHook('onClose', async () => {
+    stopFeed();
+    hub.closeAll();
+  });
+  app.get('/ws', { websocket: true }, (socket) => {
+    const client = hub.add(socket as unknown as SocketLike);
+    socket.on('message', (raw: Buffer) => {
+      handle(ctx, hub, client, raw.toString('utf8')).catch((error: unknown) => {
+        const known = error instanceof SocketError;
+        if (!known) ctx.log.error({ err: error }, 'socket message failed');
+        hub.send(client, {
+          channel: 'error',
+          type: 'update',
+          data: known
+            ? { code: error.code, message: error.message }
+            : { code: 500, message: 'Something went wrong on our side.' },
+        });
+      });
+    });
+    socket.on('close', () => hub.remove(client));
+  });
+}
+
+async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): Promise<void> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new SocketError(400, 'Messages must be JSON.');
+  }
+  const parsed = ZClientMessage.safeParse(json);
+  if (!parsed.success) {
+    throw new SocketError(
+      400,
+      'Send {"op": "subscribe" | "unsubscribe", "channel", "market_id"?} or {"op": "auth", "token"}.',
+    );
+  }
+  const message = parsed.data;
+  if (message.op === 'ping') return hub.send(client, { channel: 'pong', type: 'update', data: {} });
+  if (message.op === 'auth') {
+    const auth = await sessions.authenticate(ctx, message.token);
+    if (!auth) throw new SocketError(502, 'Your session has ended. Please sign in again.');
+    if (!auth.isEmailVerified) throw new SocketError(403, 'Please verify your email address first.');
+    client.userId = auth.userId;
+    return hub.send(client, { channel: 'auth', type: 'snapshot', data: { user_id: Number(auth.userId) } });
+  }
+  const key = subscriptionKey(ctx, client, message);
+  if (message.op === 'unsubscribe') {
+    client.subscriptions.delete(key);
+    return;
+  }
+  client.subscriptions.add(key);
+  hub.send(client, await snapshot(ctx, client, message));
+}
+
+function subscriptionKey(ctx: AppContext, client: Client, s: Subscription): string {
+  if ((PRIVATE as readonly string[]).includes(s.channel)) {
+    if (client.userId === null)
+      throw new SocketError(403, 'Send {"op": "auth", "token"} before a private channel.');
+    return s.channel;
+  }
+  if (s.channel === 'ticker') return 'ticker';
+  if (s.market_id === undefined) throw new SocketError(400, `The ${s.channel} channel needs a market_id.`);
+  try {
+    ctx.engine.worker(s.market_id);
+  } catch {
+    throw new SocketError(404, 'There is no market with this id.');
+  }
+  if (s.channel !== 'candles') return `${s.channel}:${s.market_id}`;
+  if (!(CANDLE_INTERVALS as readonly number[]).includes(s.interval_min ?? 0)) {
+    throw new SocketError(400, `interval_min must be one of ${CANDLE_INTERVALS.join(', ')}.`);
+  }
+  return `candles:${s.market_id}:${s.interval_min}`;
+}
+
+async function snapshot(ctx: AppContext, client: Client, s: Subscription): Promise<ServerMessage> {
+  const now = ctx.clock.nowSeconds();
+  const userId = client.userId!;
+  const marketId = s.market_id!;
+  switch (s.channel) {
+    case 'ticker':
+      return {
+        channel: 'ticker',
+        type: 'snapshot',
+        data: { markets: ctx.engine.workers().map((w) => tickerOf(w, now)) },
+      };
+    case 'orderbook': {
+      const { sequence, ...data } = orderBook(ctx, marketId);
+      return { channel: 'orderbook', market_id: marketId, type: 'snapshot', sequence, data };
+    }
+    case 'trades':
+      return { channel: 'trades', market_id: marketId, type: 'snapshot', data: recentTrades(ctx, marketId) };
+    case 'candles':
+      return {
+        channel: 'candles',
+        market_id: marketId,
+        type: 'snapshot',
+        data: { interval_min: s.interval_min, ...candles(ctx, marketId, s.interval_min!) },
+      };
+    case 'orders':
+      return { channel: 'orders', type: 'snapshot', data: await openOrders(ctx, userId) };
+    case 'balances':
+      return { channel: 'balances', type: 'snapshot', data: await balancesOf(ctx, userId) };
+    case 'notifications':
+      return { channel: 'notifications', type: 'snapshot', data: await latestNotifications(ctx, userId) };
+  }
+}
