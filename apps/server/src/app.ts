@@ -18,6 +18,7 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
 import { ensureDemo } from './modules/demo/demo.ts';
+import { startMarketMaker } from './modules/demo/market-maker.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
 import { fundsHandlers } from './modules/funds/funds.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
   });
 
   if (config.demo) await ensureDemo(ctx);
+  if (config.demo) await startMarketMaker(ctx, app);
   if (config.devnetBlockSeconds > 0) {
     const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
     app.addHook('onClose', async () => miner.stop());

@@ -1,0 +1,2 @@
+// autocannon ships no types; the bench casts what it uses.
+declare module 'autocannon';

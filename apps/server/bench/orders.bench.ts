@@ -1,0 +1,361 @@
+/**
+ * Order placement over HTTP, acknowledged after commit (DESIGN §9), on PGlite and — when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL, beside a plain Fastify hello-world
+ * measured in the same run; then WebSocket fan-out to 1,000 subscribed clients. Prints figures only.
+ *
+ *   node --import tsx apps/server/bench/orders.bench.ts
+ *
+ * The server runs in this process; autocannon runs in a child process so that the load generator does not
+ * share the server's event loop. Loopback only. BENCH_SECONDS (default 10) bounds each orders run.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/context.ts';
+import type { DatabaseTarget } from '../src/db/database.ts';
+import * as usersRepo from '../src/modules/account/users.repository.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { createSession } from '../src/modules/auth/sessions.service.ts';
+import { assetBySymbol, parseAmount } from '../src/modules/funds/assets.service.ts';
+import * as ledger from '../src/modules/ledger/ledger.service.ts';
+import { placeOrder } from '../src/modules/orders/orders.service.ts';
+import { TEST_API_KEY, testConfig } from '../src/testing/test-app.ts';
+
+const HOST = '127.0.0.1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const USERS = 32;
+const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 1000);
+/** A dependency of @fastify/websocket, imported by name so that no types are needed. */
+const WS_MODULE = 'ws';
+
+interface LoadSpec {
+  url: string;
+  kind: 'hello' | 'orders';
+  seconds: number;
+  connections: number;
+  /** Requests per second over all connections; absent: as fast as it goes. */
+  rate?: number;
+  tokens?: string[];
+  marketId?: number;
+}
+
+interface LoadResult {
+  ok: number;
+  errors: number;
+  non2xx: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The load generator (child process).
+
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const { default: autocannon } = (await import('autocannon')) as {
+    default: (opts: object) => Promise<AutocannonResult>;
+  };
+  let n = 0;
+  const tokens = spec.tokens ?? [];
+  const requests =
+    spec.kind === 'hello'
+      ? [{ method: 'GET', path: '/' }]
+      : [
+          {
+            method: 'POST',
+            path: '/api/order/create',
+            setupRequest: (req: object) => {
+              n += 1;
+              const buy = n % 2 === 0;
+              // Resting, never crossing: bids 30000–39999.99, asks 70000–79999.99.
+              const whole = (buy ? 30_000 : 70_000) + (n % 10_000);
+              const body = {
+                market_id: spec.marketId,
+                side: buy ? 'BUY' : 'SELL',
+                type: 'LIMIT',
+                price: `${whole}.${String(n % 100).padStart(2, '0')}`,
+                amount: '0.0002',
+              };
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-api-key': TEST_API_KEY,
+                  authorization: `Bearer ${tokens[n % tokens.length]}`,
+                },
+                body: JSON.stringify(body),
+              };
+            },
+          },
+        ];
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    ...(spec.rate ? { overallRate: spec.rate } : {}),
+    requests,
+  });
+  const ok = result['2xx'];
+  return {
+    ok,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rps: ok / spec.seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+interface AutocannonResult {
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latency: { p50: number; p99: number };
+}
+
+/** Runs autocannon in a child process and answers its figures. */
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BENCH_LOAD: JSON.stringify(spec) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: LoadResult | null = null;
+    child.on('message', (message) => {
+      answer = message as LoadResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (answer) resolve(answer);
+      else reject(new Error(`load generator exited with ${code}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server side (this process).
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: HOST, port: 0 });
+  return `http://${HOST}:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Verified users with large balances and a session each, made directly (the bench measures orders). */
+async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
+  const hash = await hashPassword(randomBytes(16).toString('hex'));
+  const now = ctx.clock.now();
+  const tokens: string[] = [];
+  const usdt = await assetBySymbol(ctx.db, 'USDT');
+  const btc = await assetBySymbol(ctx.db, 'BTC');
+  for (let i = 0; i < count; i += 1) {
+    const tag = randomBytes(5).toString('hex');
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const user = await usersRepo.insert(trx, {
+        name: `Bench ${i}`,
+        email: `bench-${tag}@example.com`,
+        password_hash: hash,
+        txn_password_hash: null,
+        mobile: `+4474${String(10_000_000 + i + Math.floor(Math.random() * 80_000_000)).slice(0, 8)}`,
+        country_code: 'GB',
+        is_email_verified: true,
+        is_mobile_verified: true,
+        referral_code: `B${tag}`.toUpperCase(),
+        created_at: now,
+      });
+      for (const [asset, amount] of [
+        [usdt, '1000000000'],
+        [btc, '100000'],
+      ] as const) {
+        await ledger.post(trx, {
+          kind: 'DEMO_GRANT',
+          memo: 'bench balances',
+          now,
+          legs: [
+            {
+              from: { system: 'chain' },
+              to: { userId: user.user_id, kind: 'available' },
+              assetId: asset.asset_id,
+              amount: parseAmount(asset, amount),
+            },
+          ],
+        });
+      }
+      return user.user_id;
+    });
+    tokens.push((await createSession(ctx.db, now, userId, { device: 'bench', ip: HOST })).token);
+  }
+  return tokens;
+}
+
+const fmt = (r: LoadResult) =>
+  `${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
+  (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
+
+async function benchDatabase(name: string, database: DatabaseTarget, hello: LoadResult): Promise<void> {
+  const { app, ctx } = await buildApp(testConfig({ demo: false, database }), { database, logger: false });
+  try {
+    const url = await listen(app);
+    const marketId = ctx.engine.workers().find((w) => w.market.symbol === 'BTC/USDT')!.market.marketId;
+    const tokens = await makeUsers(ctx, USERS);
+    // A short warm-up, so the first figures do not include JIT and cold caches.
+    await load({ url, kind: 'orders', seconds: 2, connections: 16, tokens, marketId });
+    const full = await load({
+      url,
+      kind: 'orders',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      tokens,
+      marketId,
+    });
+    const half = Math.max(1, Math.round(full.rps / 2));
+    const paced = await load({
+      url,
+      kind: 'orders',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      rate: half,
+      tokens,
+      marketId,
+    });
+    console.log(`\n${name}: POST /api/order/create (limit orders, answered after commit)`);
+    console.log(`  full speed       ${fmt(full)}`);
+    console.log(`  at ${String(half).padStart(6)}/s     ${fmt(paced)}`);
+    console.log(
+      `  ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
+    );
+    if (name === 'PGlite') await fanOut(url.replace('http', 'ws'), ctx, marketId, tokens);
+  } finally {
+    await app.close();
+  }
+}
+
+/** 1,000 clients subscribed to one market's trades and order book while trades are made: messages/s. */
+async function fanOut(wsUrl: string, ctx: AppContext, marketId: number, tokens: string[]): Promise<void> {
+  const { default: WebSocket } = (await import(WS_MODULE)) as {
+    default: new (
+      url: string,
+    ) => {
+      on(event: string, fn: (data?: unknown) => void): void;
+      send(data: string): void;
+      close(): void;
+    };
+  };
+  let received = 0;
+  let subscribed = 0;
+  const sockets = await Promise.all(
+    Array.from(
+      { length: WS_CLIENTS },
+      () =>
+        new Promise<InstanceType<typeof WebSocket>>((resolve, reject) => {
+          const socket = new WebSocket(`${wsUrl}/ws`);
+          socket.on('error', reject);
+          socket.on('open', () => {
+            socket.send(JSON.stringify({ op: 'subscribe', channel: 'trades', market_id: marketId }));
+            socket.send(JSON.stringify({ op: 'subscribe', channel: 'orderbook', market_id: marketId }));
+            resolve(socket);
+          });
+          socket.on('message', () => {
+            received += 1;
+          });
+        }),
+    ),
+  );
+  // Wait for the two snapshots of every client.
+  for (let i = 0; i < 200 && received < WS_CLIENTS * 2; i += 1) await new Promise((r) => setTimeout(r, 50));
+  subscribed = received;
+  received = 0;
+
+  // Trades between the resting books (bids < 40000, asks > 70000): a sell then a buy at 50000.
+  const users = await ctx.db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('device', '=', 'bench')
+    .limit(tokens.length)
+    .execute();
+  const start = performance.now();
+  const until = start + 5000;
+  let trades = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, k) => {
+      const seller = users[(2 * k) % users.length]!.user_id;
+      const buyer = users[(2 * k + 1) % users.length]!.user_id;
+      while (performance.now() < until) {
+        const order = { market_id: marketId, type: 'LIMIT' as const, price: '50000', amount: '0.0002' };
+        await placeOrder(ctx, seller, { ...order, side: 'SELL' }, null);
+        await placeOrder(ctx, buyer, { ...order, side: 'BUY' }, null);
+        trades += 1;
+      }
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`\nWebSocket fan-out (PGlite): ${WS_CLIENTS} clients on trades + orderbook of BTC/USDT`);
+  console.log(`  snapshots received ${subscribed} (of ${WS_CLIENTS * 2})`);
+  console.log(
+    `  ${trades} trades in 5 s → ${Math.round(received / seconds).toLocaleString('en')} messages/s delivered to clients`,
+  );
+  for (const socket of sockets) socket.close();
+}
+
+async function main(): Promise<void> {
+  console.log(`FIT24 bench: ${SECONDS} s per run, ${CONNECTIONS} connections, Node ${process.version}`);
+  const hello = Fastify({ logger: false });
+  hello.get('/', async () => ({ hello: 'world' }));
+  let helloResult: LoadResult;
+  try {
+    const url = await listen(hello);
+    await load({ url, kind: 'hello', seconds: 2, connections: CONNECTIONS });
+    helloResult = await load({ url, kind: 'hello', seconds: 5, connections: CONNECTIONS });
+  } finally {
+    await hello.close();
+  }
+  console.log(`\nplain Fastify hello-world    ${fmt(helloResult)}`);
+
+  await benchDatabase(
+    'PGlite',
+    { kind: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'fit24-bench-')) },
+    helloResult,
+  );
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    await benchDatabase(
+      'PostgreSQL',
+      {
+        kind: 'postgres',
+        url: pgUrl,
+        schema: `bench_${randomBytes(6).toString('hex')}`,
+        dropSchemaOnClose: true,
+      },
+      helloResult,
+    );
+  } else {
+    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  }
+}
+
+if (process.env.BENCH_LOAD) {
+  runLoad(JSON.parse(process.env.BENCH_LOAD) as LoadSpec).then(
+    (result) => process.send!(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
