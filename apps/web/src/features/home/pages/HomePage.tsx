@@ -1,4 +1,4 @@
-import { IonButton, IonCard, IonCardContent, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
 import {
   arrowDownCircleOutline,
   arrowUpCircleOutline,
@@ -8,6 +8,9 @@ import {
 } from 'ionicons/icons';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useAccount } from '../../../lib/account.ts';
+import { useMarkets } from '../../markets/api/markets.ts';
+import { MarketRow } from '../../markets/components/MarketRow.tsx';
+import { byAbsChange } from '../../markets/utils/trade-math.ts';
 import './home.css';
 
 const quickActions = [
@@ -33,7 +36,6 @@ export function HomePage() {
           <IonSkeletonText animated style={{ width: '60%', height: '1.6rem' }} />
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}
-        <p className="fit24-muted">Your portfolio, banners and live markets will appear here.</p>
       </section>
       <IonCard>
         <IonCardContent className="home__actions">
@@ -47,6 +49,56 @@ export function HomePage() {
           ))}
         </IonCardContent>
       </IonCard>
+      <HomeMarkets />
     </PageShell>
+  );
+}
+
+/** The watchlist and the biggest movers, live from the markets list (5 s). */
+function HomeMarkets() {
+  const router = useIonRouter();
+  const markets = useMarkets();
+  if (markets.isPending) return <IonSkeletonText animated style={{ width: '100%', height: '4rem' }} />;
+  if (markets.isError) return <p className="fit24-muted">{markets.error.message}</p>;
+  // Defensive: an answer without the list (a stubbed server) shows nothing rather than crashing.
+  const all = markets.data.markets ?? [];
+  const watched = all.filter((m) => m.is_watchlisted);
+  const top = byAbsChange(all).slice(0, 5);
+  const open = (id: number) => router.push(`/trade?market_id=${id}`);
+  return (
+    <>
+      <section className="home__markets" data-testid="home-watchlist">
+        <h2 className="home__section-title">Watchlist</h2>
+        {watched.length === 0 ? (
+          <p className="fit24-muted">Star a market on the Markets tab to follow it here.</p>
+        ) : (
+          <ul className="mkt-list">
+            {watched.map((m) => (
+              <MarketRow
+                key={m.market_id}
+                market={m}
+                testId={`home-market-${m.base}`}
+                onOpen={() => open(m.market_id)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="home__markets" data-testid="home-top-markets">
+        <h2 className="home__section-title">Top markets</h2>
+        <ul className="mkt-list">
+          {top
+            .filter((m) => !m.is_watchlisted)
+            .map((m) => (
+              <MarketRow
+                key={m.market_id}
+                market={m}
+                testId={`home-market-${m.base}`}
+                onOpen={() => open(m.market_id)}
+              />
+            ))}
+        </ul>
+      </section>
+    </>
   );
 }

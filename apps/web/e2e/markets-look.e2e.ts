@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import type { TStoredSession } from '@fit24/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  expectPage,
+  newPhonePage,
+  ops,
+  plantSession,
+  realSession,
+  type Stack,
+  screenshotDir,
+  startStack,
+} from './harness.ts';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `markets-${name}.png`) });
+const shown = (page: Page, name: string) =>
+  page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();
+
+/** The markets tab and the trade screen with real orders crossing on a real server. */
+describe('markets screens', () => {
+  let stack: Stack;
+  let buyer: TStoredSession;
+  let seller: TStoredSession;
+  let btcMarketId = 0;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    buyer = await realSession(stack, { emailVerified: true });
+    seller = await realSession(stack, { emailVerified: true });
+    await ops(stack, 'POST', '/ops/devnet/deposit', {
+      email_id: buyer.user.email_id,
+      symbol: 'USDT',
+      amount: '10000',
+    });
+    await ops(stack, 'POST', '/ops/devnet/deposit', {
+      email_id: seller.user.email_id,
+      symbol: 'BTC',
+      amount: '2',
+    });
+    const list = await api(stack, 'GET', '/api/market/list', { token: buyer.token });
+    const btc = (list.body.data.markets as { market_id: number; base: string; quote: string }[]).find(
+      (m) => m.base === 'BTC' && m.quote === 'USDT',
+    );
+    expect(btc).toBeDefined();
+    btcMarketId = btc!.market_id;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('lists markets live, searches and stars one', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto('/tabs/markets');
+    await expectPage(page, 'tabs/markets', '/tabs/markets');
+    const view = shown(page, 'tabs/markets');
+    await view.getByTestId('market-row-BTC').waitFor({ state: 'visible' });
+    const star = view.getByTestId('market-star-BTC');
+    expect(await star.getAttribute('data-on')).toBe('0');
+    await star.click();
+    await expect.poll(() => star.getAttribute('data-on')).toBe('1');
+    await view.getByTestId('markets-search').locator('input').fill('zzzz');
+    await view.getByTestId('markets-empty').waitFor({ state: 'visible' });
+    await view.getByTestId('markets-search').locator('input').fill('');
+    await view.getByTestId('market-row-BTC').waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    await shot(page, 'list-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(300);
+    await shot(page, 'list-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await view.getByTestId('market-row-BTC').click();
+    await expectPage(page, 'trade', '/trade');
+    expect(page.url()).toContain(`market_id=${btcMarketId}`);
+    await context.close();
+  });
+
+  it('crosses a sell (through the API) with a buy placed in the UI, and shows the trade', async () => {
+    const sell = await api(stack, 'POST', '/api/order/create', {
+      token: seller.token,
+      body: { market_id: btcMarketId, side: 'SELL', type: 'LIMIT', price: '30000', amount: '0.1' },
+    });
+    expect(sell.body.error, sell.body.message).toBe(false);
+    const sell2 = await api(stack, 'POST', '/api/order/create', {
+      token: seller.token,
+      body: { market_id: btcMarketId, side: 'SELL', type: 'LIMIT', price: '31000', amount: '0.3' },
+    });
+    expect(sell2.body.error, sell2.body.message).toBe(false);
+
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto(`/trade?market_id=${btcMarketId}`);
+    await expectPage(page, 'trade', '/trade');
+    const view = shown(page, 'trade');
+    await expect.poll(() => view.getByTestId('orderbook-ask').count()).toBe(2);
+    await expect.poll(() => view.getByTestId('trade-available').textContent()).toBe('10,000.00');
+    // Tapping the best ask fills the price.
+    await view.locator('[data-testid="orderbook-ask"][data-price="30000"]').click();
+    await expect.poll(() => view.getByTestId('trade-price').locator('input').inputValue()).toBe('30000');
+    await view.getByTestId('trade-amount').locator('input').fill('0.1');
+    await expect.poll(() => view.getByTestId('trade-total').textContent()).toContain('3,000.00');
+    await page.waitForTimeout(300);
+    await shot(page, 'trade-form-390');
+    await view.getByTestId('trade-submit').click();
+    await expect.poll(() => page.getByTestId('toast-info').isVisible()).toBe(true);
+    await expect.poll(() => view.getByTestId('orderbook-ask').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => view.getByTestId('recent-trade').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => view.getByTestId('trade-last-price').textContent(), { timeout: 10_000 })
+      .toBe('30,000.00');
+
+    // A resting bid shows as an open order and can be cancelled.
+    await view.getByTestId('trade-price').locator('input').fill('25000');
+    await view.getByTestId('trade-amount').locator('input').fill('0.01');
+    await view.getByTestId('trade-submit').click();
+    await expect.poll(() => view.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => view.getByTestId('orderbook-bid').count()).toBe(1);
+    await view.getByTestId('chart-interval-1').click();
+    await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await shot(page, 'trade-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(400);
+    await shot(page, 'trade-1280');
+    await view.getByTestId('open-order-cancel').click();
+    await expect.poll(() => view.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('shows the watchlist and top markets on home', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    const view = shown(page, 'tabs/home');
+    await view.getByTestId('home-watchlist').getByTestId('home-market-BTC').waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    await shot(page, 'home-390');
+    await context.close();
+  });
+
+  it('buys at market on Insta after a review step', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto('/insta');
+    await expectPage(page, 'insta', '/insta');
+    const view = shown(page, 'insta');
+    await view.getByTestId('insta-market-BTC').click();
+    await expect.poll(() => view.getByTestId('insta-expected-price').textContent()).toBe('31,000.00 USDT');
+    await view.getByTestId('insta-amount').locator('input').fill('310');
+    await expect.poll(() => view.getByTestId('insta-receive').textContent()).toBe('0.01 BTC');
+    await view.getByTestId('insta-review').click();
+    await view.getByTestId('insta-confirm').waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    await shot(page, 'insta-390');
+    await view.getByTestId('insta-confirm').click();
+    await expect
+      .poll(() => page.locator('ion-toast .toast-message').first().textContent())
+      .toContain('Bought');
+    await context.close();
+  });
+
+  it('creates, lists and deletes a price alert', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto('/alerts');
+    await expectPage(page, 'alerts', '/alerts');
+    const view = shown(page, 'alerts');
+    await view.getByTestId('alerts-empty').waitFor({ state: 'visible' });
+    await view.getByTestId('alert-market-BTC').click();
+    await view.getByTestId('alert-condition-above').click();
+    await view.getByTestId('alert-price').locator('input').fill('40000');
+    await view.getByTestId('alert-create').click();
+    await expect.poll(() => view.getByTestId('alert-row').count()).toBe(1);
+    await page.waitForTimeout(300);
+    await shot(page, 'alerts-390');
+    await view.getByTestId('alert-delete').click();
+    await view.getByTestId('alerts-empty').waitFor({ state: 'visible' });
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { useSignedIn } from '../../../lib/session.ts';
+
+const INTERVALS = [
+  { minutes: '1', label: '1m' },
+  { minutes: '5', label: '5m' },
+  { minutes: '15', label: '15m' },
+  { minutes: '60', label: '1h' },
+  { minutes: '240', label: '4h' },
+  { minutes: '1440', label: '1d' },
+] as const;
+type Interval = (typeof INTERVALS)[number]['minutes'];
+
+/** Candles of a market (market.chart), drawn by TradingView's lightweight-charts, with an interval switch. */
+export function PriceChart({ marketId }: { marketId: number }) {
+  const signedIn = useSignedIn();
+  const [interval, setChosenInterval] = useState<Interval>('15');
+  const candles = useQuery({
+    queryKey: ['markets', 'chart', marketId, interval] as const,
+    queryFn: () =>
+      api.fetchData('market.chart', { query: { market_id: String(marketId), interval_min: interval } }),
+    enabled: signedIn,
+    refetchInterval: 10_000,
+  });
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const c = createChart(box.current, {
+      autoSize: true,
+      height: 240,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: '#8fa3bf',
+        attributionLogo: true,
+      },
+      grid: { vertLines: { color: '#172a47' }, horzLines: { color: '#172a47' } },
+      timeScale: { timeVisible: true, borderColor: '#22395e' },
+      rightPriceScale: { borderColor: '#22395e' },
+    });
+    series.current = c.addSeries(CandlestickSeries, {
+      upColor: '#22c55e',
+      downColor: '#ef4444',
+      wickUpColor: '#22c55e',
+      wickDownColor: '#ef4444',
+      borderVisible: false,
+    });
+    chart.current = c;
+    return () => {
+      c.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const data = candles.data?.candles ?? [];
+    // Plotting only: the chart library draws numbers; no money arithmetic is done with them.
+    series.current?.setData(
+      data.map((k) => ({
+        time: k.time as UTCTimestamp,
+        open: Number(k.open),
+        high: Number(k.high),
+        low: Number(k.low),
+        close: Number(k.close),
+      })),
+    );
+    chart.current?.timeScale().fitContent();
+  }, [candles.data]);
+
+  return (
+    <div data-testid="price-chart">
+      <IonSegment
+        value={interval}
+        onIonChange={(e) => {
+          const next = INTERVALS.find((i) => i.minutes === e.detail.value);
+          if (next) setChosenInterval(next.minutes);
+        }}
+        className="chart__intervals"
+      >
+        {INTERVALS.map((i) => (
+          <IonSegmentButton key={i.minutes} value={i.minutes} data-testid={`chart-interval-${i.minutes}`}>
+            <IonLabel>{i.label}</IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      <div ref={box} className="chart__box" />
+      {candles.isSuccess && candles.data.candles.length === 0 && (
+        <p className="fit24-muted chart__none">No trades in this period yet.</p>
+      )}
+      <p className="chart__credit fit24-muted">
+        Charts by{' '}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
+          TradingView
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatAmount } from '../../../lib/money.ts';
+import { useMarketHistory } from '../api/markets.ts';
+
+function timeOf(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleTimeString(undefined, { hour12: false });
+}
+
+/** The market's latest trades, coloured by the taker's side. */
+export function RecentTrades({ marketId }: { marketId: number }) {
+  const history = useMarketHistory(marketId);
+  if (history.isPending) return <p className="fit24-muted">Loading trades…</p>;
+  if (history.isError) return <p className="fit24-muted">{history.error.message}</p>;
+  const trades = history.data.trades.slice(0, 20);
+  if (trades.length === 0) return <p className="fit24-muted">No trades yet.</p>;
+  return (
+    <div className="book" data-testid="recent-trades">
+      <div className="book__row book__row--head book__row--3 fit24-muted">
+        <span>Price</span>
+        <span>Amount</span>
+        <span>Time</span>
+      </div>
+      {trades.map((t) => (
+        <div key={t.trade_id} className="book__row book__row--3" data-testid="recent-trade">
+          <span className={t.side === 'BUY' ? 'mkt-change--up mkt-num' : 'mkt-change--down mkt-num'}>
+            {formatAmount(t.price)}
+          </span>
+          <span className="mkt-num">{formatAmount(t.amount, 0)}</span>
+          <span className="fit24-muted mkt-num">{timeOf(t.creation_date)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notificationsOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
+import { createAlert, deleteAlert, useAlerts, useMarkets } from '../api/markets.ts';
+import { MarketPicker } from '../components/MarketPicker.tsx';
+import '../components/markets.css';
+
+/** Price alerts: create one (market, above/below, price), list them, delete one. */
+export function AlertsPage() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const markets = useMarkets();
+  const alerts = useAlerts();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [condition, setCondition] = useState<'ABOVE' | 'BELOW'>('ABOVE');
+  const [price, setPrice] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const list = markets.data?.markets ?? [];
+  const market = list.find((m) => m.market_id === chosen) ?? list[0] ?? null;
+
+  async function create() {
+    if (!market) return;
+    setBusy(true);
+    setFields({});
+    try {
+      const envelope = await createAlert({ market_id: market.market_id, condition, price: price.trim() });
+      if (envelope.error) {
+        setFields(envelope.fields ?? {});
+        toast.error(envelope.message);
+        return;
+      }
+      toast.success('Alert created');
+      setPrice('');
+      void client.invalidateQueries({ queryKey: ['alerts'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(alertId: number) {
+    const envelope = await deleteAlert(alertId);
+    if (envelope.error) toast.error(envelope.message);
+    else toast.success('Alert deleted');
+    void client.invalidateQueries({ queryKey: ['alerts'] });
+  }
+
+  return (
+    <PageShell page="alerts" title="Price alerts" backHref="/tabs/markets">
+      {market ? (
+        <div className="mkt-panel" data-testid="alert-form">
+          <MarketPicker
+            markets={list}
+            value={market.market_id}
+            onChange={setChosen}
+            testPrefix="alert-market"
+          />
+          <p className="fit24-muted">
+            Last price{' '}
+            <span className="mkt-num">
+              {formatAmount(market.last_price)} {market.quote}
+            </span>
+          </p>
+          <IonSegment
+            value={condition}
+            onIonChange={(e) => setCondition(e.detail.value === 'BELOW' ? 'BELOW' : 'ABOVE')}
+          >
+            <IonSegmentButton value="ABOVE" data-testid="alert-condition-above">
+              <IonLabel>Goes above</IonLabel>
+            </IonSegmentButton>
+            <IonSegmentButton value="BELOW" data-testid="alert-condition-below">
+              <IonLabel>Goes below</IonLabel>
+            </IonSegmentButton>
+          </IonSegment>
+          <TextField
+            label={`Price (${market.quote})`}
+            value={price}
+            onChange={(v) => setPrice(cleanAmountInput(v, market.price_decimals))}
+            inputmode="decimal"
+            error={fields.price}
+            testId="alert-price"
+          />
+          <SubmitButton
+            busy={busy}
+            onClick={() => void create()}
+            testId="alert-create"
+            disabled={!price.trim()}
+          >
+            Create alert
+          </SubmitButton>
+        </div>
+      ) : (
+        <ListSkeleton label="Loading markets" rows={2} />
+      )}
+      {alerts.isPending ? (
+        <ListSkeleton label="Loading alerts" rows={3} />
+      ) : alerts.isError ? (
+        <p className="fit24-muted">{alerts.error.message}</p>
+      ) : alerts.data.alerts.length === 0 ? (
+        <EmptyState icon={notificationsOutline} title="No alerts yet" testId="alerts-empty">
+          <p className="fit24-muted">You are told once when a trade crosses your price.</p>
+        </EmptyState>
+      ) : (
+        <ul className="mkt-alerts" data-testid="alerts-list">
+          {alerts.data.alerts.map((a) => (
+            <li key={a.alert_id} data-testid="alert-row" data-alert-id={a.alert_id} data-status={a.status}>
+              <span>
+                <strong>{a.symbol}</strong> {a.condition === 'ABOVE' ? 'above' : 'below'}{' '}
+                <span className="mkt-num">{formatAmount(a.price)}</span>
+                <br />
+                <span className="fit24-muted">{a.status === 'ACTIVE' ? 'Active' : 'Triggered'}</span>
+              </span>
+              <IonButton
+                size="small"
+                fill="outline"
+                color="danger"
+                onClick={() => void remove(a.alert_id)}
+                data-testid="alert-delete"
+              >
+                Delete
+              </IonButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

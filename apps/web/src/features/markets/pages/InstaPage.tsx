@@ -1,0 +1,194 @@
+import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
+import { createOrder, useMarketBalance, useMarkets, useOrderBook } from '../api/markets.ts';
+import { MarketPicker } from '../components/MarketPicker.tsx';
+import { divide, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
+import '../components/markets.css';
+
+/** Insta: a market buy by total (quote) or a market sell by amount (base), previewed, then confirmed. */
+export function InstaPage() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const markets = useMarkets();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const list = markets.data?.markets ?? [];
+  const market = list.find((m) => m.market_id === chosen) ?? list[0] ?? null;
+  const marketId = market?.market_id ?? null;
+  const book = useOrderBook(marketId);
+  const balance = useMarketBalance(marketId);
+  const [side, setSide] = useState<'BUY' | 'SELL'>('BUY');
+  const [value, setValue] = useState('');
+  const [review, setReview] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  if (!market) {
+    return (
+      <PageShell page="insta" title="Insta" backHref="/tabs/home">
+        {markets.isError ? (
+          <p className="fit24-muted">{markets.error.message}</p>
+        ) : (
+          <ListSkeleton label="Loading markets" rows={3} />
+        )}
+      </PageShell>
+    );
+  }
+  const buy = side === 'BUY';
+  const expected = buy ? book.data?.asks[0]?.[0] : book.data?.bids[0]?.[0];
+  const available = buy ? balance.data?.quote.available : balance.data?.base.available;
+  const payAsset = buy ? market.quote : market.base;
+  const getAsset = buy ? market.base : market.quote;
+  const decimals = buy ? market.price_decimals : market.amount_decimals;
+  const receive =
+    expected && isDecimal(value)
+      ? buy
+        ? divide(value, expected, market.amount_decimals)
+        : multiply(value, expected, market.price_decimals)
+      : '';
+  const reset = () => {
+    setReview(false);
+    setFieldError(undefined);
+  };
+
+  async function confirm() {
+    if (!market) return;
+    setBusy(true);
+    try {
+      const envelope = await createOrder(
+        {
+          market_id: market.market_id,
+          side,
+          type: 'MARKET',
+          ...(buy ? { total: value.trim() } : { amount: value.trim() }),
+        },
+        newIdempotencyKey(),
+      );
+      if (envelope.error) {
+        setFieldError(envelope.fields?.total ?? envelope.fields?.amount);
+        setReview(false);
+        toast.error(envelope.message);
+        return;
+      }
+      const o = envelope.data.order;
+      toast.success(
+        buy
+          ? `Bought ${formatAmount(o.filled, 0)} ${market.base}`
+          : `Sold ${formatAmount(o.filled, 0)} ${market.base} for ${formatAmount(o.total_filled)} ${market.quote}`,
+      );
+      setValue('');
+      setReview(false);
+      void client.invalidateQueries({ queryKey: ['markets'] });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageShell page="insta" title="Insta" backHref="/tabs/home">
+      <MarketPicker
+        markets={list}
+        value={market.market_id}
+        onChange={(id) => {
+          setChosen(id);
+          setValue('');
+          reset();
+        }}
+        testPrefix="insta-market"
+      />
+      <div className="mkt-panel">
+        <IonSegment
+          value={side}
+          onIonChange={(e) => {
+            setSide(e.detail.value === 'SELL' ? 'SELL' : 'BUY');
+            setValue('');
+            reset();
+          }}
+        >
+          <IonSegmentButton value="BUY" data-testid="insta-side-buy">
+            <IonLabel>Buy {market.base}</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="SELL" data-testid="insta-side-sell">
+            <IonLabel>Sell {market.base}</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        <p className="fit24-muted">
+          Available{' '}
+          <span className="mkt-num" data-testid="insta-available">
+            {available === undefined ? '—' : formatAmount(available)}
+          </span>{' '}
+          {payAsset}
+        </p>
+        <TextField
+          label={buy ? `Spend (${market.quote})` : `Sell (${market.base})`}
+          value={value}
+          onChange={(v) => {
+            setValue(cleanAmountInput(v, decimals));
+            reset();
+          }}
+          inputmode="decimal"
+          error={fieldError}
+          disabled={review}
+          testId="insta-amount"
+          end={
+            available !== undefined && !review ? (
+              <IonButton
+                fill="clear"
+                size="small"
+                onClick={() => setValue(percentOf(available, 100, decimals))}
+                data-testid="insta-max"
+              >
+                Max
+              </IonButton>
+            ) : undefined
+          }
+        />
+        <dl className="mkt-summary">
+          <dt>Expected price</dt>
+          <dd className="mkt-num" data-testid="insta-expected-price">
+            {expected ? `${formatAmount(expected)} ${market.quote}` : 'No orders to match'}
+          </dd>
+          <dt>You get about</dt>
+          <dd className="mkt-num" data-testid="insta-receive">
+            {receive ? `${formatAmount(receive, 0)} ${getAsset}` : '—'}
+          </dd>
+        </dl>
+        <p className="fit24-muted">
+          A market order fills at the best prices in the book; the price can move before it fills.
+        </p>
+        {review ? (
+          <div data-testid="insta-confirm-step">
+            <SubmitButton
+              busy={busy}
+              onClick={() => void confirm()}
+              testId="insta-confirm"
+              color={buy ? 'success' : 'danger'}
+            >
+              Confirm: {buy ? 'spend' : 'sell'} {formatAmount(value, 0)} {payAsset}
+            </SubmitButton>
+            <IonButton expand="block" fill="clear" onClick={() => setReview(false)} data-testid="insta-back">
+              Change
+            </IonButton>
+          </div>
+        ) : (
+          <IonButton
+            expand="block"
+            onClick={() => setReview(true)}
+            disabled={!isDecimal(value) || !expected}
+            data-testid="insta-review"
+          >
+            Review
+          </IonButton>
+        )}
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,66 @@
+import { IonButton, IonIcon, IonSearchbar, useIonRouter } from '@ionic/react';
+import { notificationsOutline, searchOutline, statsChartOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useMarkets, useToggleWatchlist } from '../api/markets.ts';
+import { MarketRow } from '../components/MarketRow.tsx';
+import '../components/markets.css';
+
+/** Markets tab: every market live (5 s), a search, a watchlist star; a tap opens the trade screen. */
+export function MarketsPage() {
+  const router = useIonRouter();
+  const toast = useToast();
+  const markets = useMarkets();
+  const toggle = useToggleWatchlist();
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toUpperCase();
+  const list = (markets.data?.markets ?? []).filter(
+    (m) => !needle || m.symbol.toUpperCase().includes(needle) || m.base.toUpperCase().includes(needle),
+  );
+  return (
+    <PageShell
+      page="tabs/markets"
+      title="Markets"
+      end={
+        <IonButton routerLink="/alerts" aria-label="Price alerts" data-testid="markets-alerts">
+          <IonIcon slot="icon-only" icon={notificationsOutline} />
+        </IonButton>
+      }
+    >
+      <IonSearchbar
+        className="mkt-search"
+        value={search}
+        onIonInput={(e) => setSearch(e.detail.value ?? '')}
+        placeholder="Search markets"
+        data-testid="markets-search"
+        debounce={0}
+      />
+      {markets.isPending ? (
+        <ListSkeleton label="Loading markets" rows={6} />
+      ) : markets.isError ? (
+        <EmptyState icon={statsChartOutline} title="Markets are unavailable">
+          <p className="fit24-muted">{markets.error.message}</p>
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState icon={searchOutline} title="No market found" testId="markets-empty">
+          <p className="fit24-muted">{needle ? `Nothing matches “${search.trim()}”.` : 'No markets yet.'}</p>
+        </EmptyState>
+      ) : (
+        <ul className="mkt-list" data-testid="markets-list">
+          {list.map((m) => (
+            <MarketRow
+              key={m.market_id}
+              market={m}
+              testId={`market-row-${m.base}`}
+              onOpen={() => router.push(`/trade?market_id=${m.market_id}`)}
+              onStar={() => toggle.mutate(m.market_id, { onError: (error) => toast.error(error.message) })}
+            />
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

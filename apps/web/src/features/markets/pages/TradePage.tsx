@@ -1,0 +1,80 @@
+import { statsChartOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { formatAmount } from '../../../lib/money.ts';
+import { parseId, usePageParam } from '../../../lib/search-params.ts';
+import { useMarket, useMarkets } from '../api/markets.ts';
+import { ChangeText } from '../components/MarketRow.tsx';
+import { OrderBook } from '../components/OrderBook.tsx';
+import { OrderForm } from '../components/OrderForm.tsx';
+import { OrdersPanel } from '../components/OrdersPanel.tsx';
+import { PriceChart } from '../components/PriceChart.tsx';
+import { RecentTrades } from '../components/RecentTrades.tsx';
+import '../components/markets.css';
+import '../components/trade.css';
+
+/** /trade?market_id=N: the pair, the live book, recent trades, the order form and your orders. */
+export function TradePage() {
+  const marketParam = parseId(usePageParam('/trade', 'market_id'));
+  const markets = useMarkets();
+  // Without a market_id (the home "Trade" action) the first market is shown.
+  const marketId = marketParam ?? markets.data?.markets?.[0]?.market_id ?? null;
+  const market = useMarket(marketId);
+  const [pickedPrice, setPickedPrice] = useState<{ price: string; at: number } | null>(null);
+  const m = market.data?.market;
+  return (
+    <PageShell page="trade" title={m ? m.symbol : 'Trade'} backHref="/tabs/markets">
+      {market.isError ? (
+        <EmptyState icon={statsChartOutline} title="Market unavailable">
+          <p className="fit24-muted">{market.error.message}</p>
+        </EmptyState>
+      ) : !m ? (
+        <ListSkeleton label="Loading market" rows={5} />
+      ) : (
+        <div className="trade">
+          <header className="trade__head" data-testid="trade-header">
+            <div>
+              <div className="trade__pair">
+                {m.base}/{m.quote}
+              </div>
+              <div className="trade__stats fit24-muted">
+                H {formatAmount(m.high_24h)} · L {formatAmount(m.low_24h)} · Vol {formatAmount(m.volume_24h)}
+              </div>
+            </div>
+            <div className="trade__last">
+              <span className="mkt-num trade__last-price" data-testid="trade-last-price">
+                {formatAmount(m.last_price)}
+              </span>
+              <ChangeText change={m.change_24h} testId="trade-change" />
+            </div>
+          </header>
+          {m.status === 'HALTED' && <p className="trade__halted">Trading in this market is halted.</p>}
+          <section className="trade__card">
+            <PriceChart marketId={m.market_id} />
+          </section>
+          <div className="trade__grid">
+            <section className="trade__card">
+              <h2 className="trade__title">Order book</h2>
+              <OrderBook
+                marketId={m.market_id}
+                onPick={(price) => setPickedPrice({ price, at: Date.now() })}
+              />
+            </section>
+            <section className="trade__card">
+              <OrderForm market={m} picked={pickedPrice} />
+            </section>
+            <section className="trade__card">
+              <h2 className="trade__title">Recent trades</h2>
+              <RecentTrades marketId={m.market_id} />
+            </section>
+          </div>
+          <section className="trade__card">
+            <OrdersPanel marketId={m.market_id} />
+          </section>
+        </div>
+      )}
+    </PageShell>
+  );
+}
