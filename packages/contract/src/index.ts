@@ -9,5 +9,6 @@ export * from './identity.ts';
 export * from './markets.ts';
 export * from './money.ts';
 export * from './ops.ts';
+export * from './realtime.ts';
 export * from './routes.ts';
 export * from './system.ts';

@@ -1,7 +1,6 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { CANDLE_INTERVALS } from '@fit24/contract';
+import { CANDLE_INTERVALS, PRIVATE_CHANNELS, type TClientMessage, ZClientMessage } from '@fit24/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
 import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
@@ -9,23 +8,7 @@ import { startFeed } from './feed.ts';
 import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
 import { balancesOf, latestNotifications, openOrders, tickerOf } from './snapshots.ts';
 
-const PUBLIC = ['ticker', 'orderbook', 'trades', 'candles'] as const;
-const PRIVATE = ['orders', 'balances', 'notifications'] as const;
-
-/** What a client may send (DESIGN §3 "Real-time socket"). */
-const ZClientMessage = z.discriminatedUnion('op', [
-  z
-    .object({
-      op: z.enum(['subscribe', 'unsubscribe']),
-      channel: z.enum([...PUBLIC, ...PRIVATE]),
-      market_id: z.number().int().positive().optional(),
-      interval_min: z.number().int().optional(),
-    })
-    .strict(),
-  z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }).strict(),
-  z.object({ op: z.literal('ping') }).strict(),
-]);
-type Subscription = Extract<z.infer<typeof ZClientMessage>, { op: 'subscribe' | 'unsubscribe' }>;
+type Subscription = Extract<TClientMessage, { op: 'subscribe' | 'unsubscribe' }>;
 
 class SocketError extends Error {
   constructor(
@@ -102,7 +85,7 @@ async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): 
 }
 
 function subscriptionKey(ctx: AppContext, client: Client, s: Subscription): string {
-  if ((PRIVATE as readonly string[]).includes(s.channel)) {
+  if ((PRIVATE_CHANNELS as readonly string[]).includes(s.channel)) {
     if (client.userId === null)
       throw new SocketError(403, 'Send {"op": "auth", "token"} before a private channel.');
     return s.channel;

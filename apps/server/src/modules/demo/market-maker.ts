@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toBaseUnits } from '@fit24/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type MarketInfo, quoteOf, show } from '../../engine-host/units.ts';
@@ -201,7 +202,7 @@ async function ensureQuoters(ctx: AppContext): Promise<Quoter[]> {
       .executeTakeFirstOrThrow();
     const seeded = defaultMarkets.find((d) => `${d.base}/USDT` === m.symbol);
     const anchor = seeded
-      ? Number(seeded.price) * 10 ** m.priceDecimals
+      ? Number(toBaseUnits(seeded.price, m.priceDecimals))
       : Math.max(1, Number(row.last_price));
     const last = Number(row.last_price);
     const ref = last > anchor / 2 && last < anchor * 2 ? last : anchor;

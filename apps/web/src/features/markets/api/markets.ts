@@ -1,4 +1,4 @@
-import type { TOrderCreateBody } from '@fit24/contract';
+import type { RouteBody, TOrderCreateBody } from '@fit24/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useSignedIn } from '../../../lib/session.ts';
@@ -104,7 +104,7 @@ export function useAlerts() {
   });
 }
 
-export function createAlert(body: { market_id: number; condition: 'ABOVE' | 'BELOW'; price: string }) {
+export function createAlert(body: RouteBody<'alert.create'>) {
   return api.call('alert.create', { body });
 }
 
