@@ -3,12 +3,15 @@ import type { TStoredSession } from '@fit24/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   expectPage,
   newPhonePage,
+  ops as opsCall,
   plantSession,
   realSession,
   type Stack,
   screenshotDir,
+  setTxnPassword as setPassword,
   startStack,
 } from './harness.ts';
 
@@ -25,45 +28,21 @@ describe('funds screens', () => {
   let alice: TStoredSession;
   let bob: TStoredSession;
 
-  async function apiCall(session: TStoredSession, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': stack.ctx.config.apiKeys[0]!,
-        authorization: `Bearer ${session.token}`,
-      },
+  /** The API as the app calls it; answers the envelope. */
+  async function apiCall(
+    session: TStoredSession,
+    path: string,
+    init: { method?: 'GET' | 'POST'; body?: string } = {},
+  ) {
+    const answer = await api(stack, init.method ?? 'GET', path, {
+      token: session.token,
+      ...(init.body !== undefined ? { body: JSON.parse(init.body) } : {}),
     });
-    return (await response.json()) as { error: boolean; data: Record<string, unknown>; message?: string };
+    return answer.body as { error: boolean; data: Record<string, unknown>; message?: string };
   }
 
-  async function ops(path: string, body: unknown) {
-    const response = await fetch(`${stack.baseUrl}/ops/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-key': stack.ctx.config.opsKey },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { error: boolean; message?: string };
-    expect(json.error, json.message).toBe(false);
-  }
-
-  async function setTxnPassword(session: TStoredSession) {
-    await apiCall(session, '/api/user/txn/password/otpcode');
-    const outbox = await fetch(
-      `${stack.baseUrl}/ops/outbox?to=${encodeURIComponent(session.user.email_id)}`,
-      {
-        headers: { 'x-ops-key': stack.ctx.config.opsKey },
-      },
-    );
-    const messages = ((await outbox.json()) as { data: { messages: { otp: string | null }[] } }).data
-      .messages;
-    const otp = messages.find((m) => m.otp)?.otp;
-    const answer = await apiCall(session, '/api/user/txn/password', {
-      method: 'POST',
-      body: JSON.stringify({ otp, txn_password: TXN_PASSWORD }),
-    });
-    expect(answer.error, answer.message).toBe(false);
-  }
+  const ops = (path: string, body: unknown) => opsCall(stack, 'POST', `/ops/${path}`, body);
+  const setTxnPassword = (session: TStoredSession) => setPassword(stack, session, TXN_PASSWORD);
 
   beforeAll(async () => {
     stack = await startStack();

@@ -7,12 +7,12 @@ import {
   fill,
   newPhonePage,
   ops,
-  outboxOtp,
   PHONE,
   plantSession,
   realSession,
   type Stack,
   screenshotDir,
+  setTxnPassword,
   startStack,
   visibleText,
 } from './harness.ts';
@@ -59,16 +59,7 @@ describe('money in and out, in a real browser', () => {
 
   it('deposit → balance → withdraw with the transaction password → operator approves → COMPLETED, with notifications', async () => {
     const session = await realSession(stack, { emailVerified: true });
-    await api(stack, 'GET', '/api/user/txn/password/otpcode', { token: session.token });
-    const otp = await outboxOtp(stack, session.user.email_id);
-    expect(
-      (
-        await api(stack, 'POST', '/api/user/txn/password', {
-          token: session.token,
-          body: { otp, txn_password: TXN },
-        })
-      ).status,
-    ).toBe(200);
+    await setTxnPassword(stack, session, TXN);
 
     const { context, page } = await newPhonePage(stack);
     await plantSession(page, session);

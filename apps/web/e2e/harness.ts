@@ -150,3 +150,18 @@ export async function visibleText(page: Page): Promise<string> {
   const toasts = await page.locator('ion-toast .toast-message').allTextContents();
   return `${await page.locator('body').innerText()}\n${toasts.join('\n')}`;
 }
+
+/** Sets a user's transaction password through the API, with the code from the outbox, as the app does. */
+export async function setTxnPassword(
+  stack: Stack,
+  session: { token: string; user: { email_id: string } },
+  password: string,
+): Promise<void> {
+  await api(stack, 'GET', '/api/user/txn/password/otpcode', { token: session.token });
+  const otp = await outboxOtp(stack, session.user.email_id);
+  const answer = await api(stack, 'POST', '/api/user/txn/password', {
+    token: session.token,
+    body: { otp, txn_password: password },
+  });
+  if (answer.status !== 200) throw new Error(`transaction password: ${answer.body.message}`);
+}
