@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +82,65 @@ async function runCli(
   return { code: await exited(child), out };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A JSON POST on a connection of its own whose body is held back. It asks `Expect: 100-continue`, so
+ * `started` resolves once the server has parsed the headers and handed the request to the app (Node answers
+ * 100 just before); then the first half of the body goes out, the rest when `finish()` is called. Until
+ * then the server has a request in flight, waiting on its body.
+ */
+function heldPost(url: string, path: string, headers: Record<string, string>, body: unknown) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(bytes.length / 2);
+  const req = request(`${url}${path}`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(bytes.length),
+      expect: '100-continue',
+    },
+  });
+  const started = new Promise<void>((resolve) => {
+    req.once('continue', () => {
+      req.write(bytes.subarray(0, half));
+      resolve();
+    });
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads the envelope's fields
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      res.on('error', reject);
+    });
+  });
+  // Handled here too, so a failure seen first elsewhere (the process already gone) is not also unhandled.
+  answer.catch(() => {});
+  req.flushHeaders();
+  return { started, answer, finish: () => req.end(bytes.subarray(half)) };
+}
+
+/** Whether a new TCP connection to the server's port is refused (its listening socket is closed). */
+function refusesConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
 describe('the server process', () => {
   it('starts on the embedded database, prints its keys, serves the API and the ops CLI, and stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fit24-main-'));
@@ -112,6 +173,46 @@ describe('the server process', () => {
     expect(await health.json()).toEqual({ ok: true });
     again.child.kill('SIGTERM');
     expect(await exited(again.child)).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM refuses new connections, finishes the request in flight with its normal answer, then exits 0', async () => {
+    const server = await startServer(mkdtempSync(join(tmpdir(), 'fit24-main-')));
+    const headers = { 'x-api-key': server.apiKey };
+    const email = 'held-signin@example.com';
+    const password = 'Slow-Signin-2468';
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Held Signin',
+        email_id: email,
+        password,
+        mobile: '+447400123456',
+        country_code: 'GB',
+        accept_terms: true,
+      }),
+    });
+    expect(registered.status).toBe(200);
+
+    // A sign-in whose body is still arriving when SIGTERM comes (then argon2 and the database finish it).
+    const signin = heldPost(server.url, '/api/auth/signin', headers, { email_id: email, password });
+    await signin.started;
+    server.child.kill('SIGTERM');
+
+    const deadline = Date.now() + 10_000;
+    while (!(await refusesConnections(server.url))) {
+      if (Date.now() > deadline) throw new Error(`still accepting connections:\n${server.output()}`);
+      await sleep(50);
+    }
+    await sleep(300);
+    expect(server.child.exitCode, 'exited with a request in flight').toBeNull();
+
+    signin.finish();
+    const answer = await signin.answer;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ error: false, data: { user: { email_id: email } } });
+    expect(answer.body.data.token).toMatch(/\S{20,}/);
+    expect(await exited(server.child)).toBe(0);
   }, 120_000);
 
   it('refuses to start with a bad configuration and says what is wrong', async () => {

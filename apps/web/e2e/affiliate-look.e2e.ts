@@ -2,18 +2,27 @@ import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../server/src/testing/fixtures.ts';
-import { expectPage, newPhonePage, plantSession, type Stack, screenshotDir, startStack } from './harness.ts';
+import {
+  api,
+  deposit,
+  expectPage,
+  newPhonePage,
+  ops,
+  plantSession,
+  realSession,
+  type Stack,
+  screenshotDir,
+  shownPage,
+  startStack,
+} from './harness.ts';
 
 const COUNTDOWN = /^\d{2}:\d{2}:\d{2}:\d{2}$/;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(screenshotDir, `affiliate-${name}.png`), fullPage: true });
-const shown = (page: Page, name: string) =>
-  page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();
 const input = (page: Page, name: string, testId: string) =>
-  shown(page, name).getByTestId(testId).locator('input');
+  shownPage(page, name).getByTestId(testId).locator('input');
 const text = (page: Page, name: string, testId: string) =>
-  shown(page, name).getByTestId(testId).first().textContent();
+  shownPage(page, name).getByTestId(testId).first().textContent();
 
 /** Monday of last week (UTC) as YYYY-MM-DD: where last week's surge is set. */
 function lastMonday(): string {
@@ -29,39 +38,20 @@ describe('affiliate screens', () => {
   let alice: TStoredSession;
   let bob: TStoredSession;
 
-  async function ops(path: string, body: unknown) {
-    const response = await fetch(`${stack.baseUrl}/ops/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-key': stack.ctx.config.opsKey },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { error: boolean; message?: string };
-    expect(json.error, json.message).toBe(false);
+  /** The referral code a joined user shares, as the app reads it. */
+  async function affiliateCode(session: TStoredSession): Promise<string> {
+    const answer = await api(stack, 'GET', '/api/affiliate', { token: session.token });
+    expect(answer.body.error, answer.body.message).toBe(false);
+    return answer.body.data.affiliate.code;
   }
 
-  async function apiCall(session: TStoredSession, path: string, body?: unknown) {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': stack.ctx.config.apiKeys[0]!,
-        authorization: `Bearer ${session.token}`,
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as {
-      error: boolean;
-      data: Record<string, unknown>;
-      message?: string;
-    };
-    expect(json.error, json.message).toBe(false);
-    return json.data;
+  async function stake(session: TStoredSession, amount: string) {
+    const answer = await api(stack, 'POST', '/api/stakings/add', { token: session.token, body: { amount } });
+    expect(answer.body.error, answer.body.message).toBe(false);
   }
 
-  async function openAs(session: TStoredSession, path: string, viewport = { width: 390, height: 844 }) {
+  async function openAs(session: TStoredSession, path: string) {
     const { context, page } = await newPhonePage(stack);
-    await page.setViewportSize(viewport);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await plantSession(page, session);
     await page.goto(path);
@@ -70,20 +60,20 @@ describe('affiliate screens', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    const made = async (name: string) => {
-      const { user, token } = await createUserWithSession(stack.ctx, { emailVerified: true, name });
-      return { user, token };
-    };
-    alice = await made('Alice Walker');
-    bob = await made('Bob Stone');
-    await ops('devnet/deposit', { email_id: alice.user.email_id, symbol: 'FIT24', amount: '250' });
-    await ops('devnet/deposit', { email_id: bob.user.email_id, symbol: 'FIT24', amount: '120' });
-    await ops('pool/fund', { amount: '100000' });
-    await ops('surge', { week_start: lastMonday(), surge: 1.5 });
-    await ops('ranks', { name: 'Bronze', required_business: '50', required_directs: 1, reward: '5' });
-    await ops('ranks', { name: 'Silver', required_business: '1000', required_directs: 3, reward: '25' });
+    alice = await realSession(stack, { emailVerified: true, name: 'Alice Walker' });
+    bob = await realSession(stack, { emailVerified: true, name: 'Bob Stone' });
+    await deposit(stack, alice.user.email_id, 'FIT24', '250');
+    await deposit(stack, bob.user.email_id, 'FIT24', '120');
+    await ops(stack, 'POST', '/ops/pool/fund', { amount: '100000' });
+    await ops(stack, 'POST', '/ops/surge', { week_start: lastMonday(), surge: 1.5 });
+    for (const rank of [
+      { name: 'Bronze', required_business: '50', required_directs: 1, reward: '5' },
+      { name: 'Silver', required_business: '1000', required_directs: 3, reward: '25' },
+    ]) {
+      await ops(stack, 'POST', '/ops/ranks', rank);
+    }
     const now = Math.floor(Date.now() / 1000);
-    await ops('offers', {
+    await ops(stack, 'POST', '/ops/offers', {
       title: 'Launch week bonus',
       description: 'Stake at least 50 FIT24 this week and get 2 % of it at once.',
       start_date: now - 86_400,
@@ -101,10 +91,10 @@ describe('affiliate screens', () => {
     await expectPage(page, 'earn', '/earn');
     await expect.poll(() => text(page, 'earn', 'earn-code-status')).toContain('Optional');
     await shot(page, 'earn-390');
-    await shown(page, 'earn').getByTestId('earn-join').click();
+    await shownPage(page, 'earn').getByTestId('earn-join').click();
 
     await expectPage(page, 'affiliate', '/affiliate');
-    const dash = shown(page, 'affiliate');
+    const dash = shownPage(page, 'affiliate');
     await expect.poll(() => text(page, 'affiliate', 'affiliate-total-staked')).toBe('0.00');
     await expect.poll(() => text(page, 'affiliate', 'stakings-empty')).toContain('No Stakings Found');
     await expect.poll(() => text(page, 'affiliate', 'affiliate-surge-badge')).toBe('Surge 1.5 X');
@@ -116,18 +106,18 @@ describe('affiliate screens', () => {
     await dash.getByTestId('affiliate-stake-button').click();
     await expectPage(page, 'affiliate/stake', '/affiliate/stake');
     await expect.poll(() => text(page, 'affiliate/stake', 'stake-balance-available')).toBe('250.00');
-    await shown(page, 'affiliate/stake').getByTestId('stake-max').click();
+    await shownPage(page, 'affiliate/stake').getByTestId('stake-max').click();
     await expect.poll(() => input(page, 'affiliate/stake', 'stake-amount').inputValue()).toBe('250');
     await input(page, 'affiliate/stake', 'stake-amount').fill('5');
-    await shown(page, 'affiliate/stake').getByTestId('stake-submit').click();
+    await shownPage(page, 'affiliate/stake').getByTestId('stake-submit').click();
     await page.getByTestId('stake-confirm').click();
     await expect
-      .poll(() => shown(page, 'affiliate/stake').getByTestId('stake-amount').textContent())
+      .poll(() => shownPage(page, 'affiliate/stake').getByTestId('stake-amount').textContent())
       .toContain('The minimum stake is 10 FIT24.');
     await input(page, 'affiliate/stake', 'stake-amount').fill('100');
     await expect.poll(() => text(page, 'affiliate/stake', 'stake-daily')).toBe('≈ 0.3 FIT24 / day');
     await shot(page, 'stake-390');
-    await shown(page, 'affiliate/stake').getByTestId('stake-submit').click();
+    await shownPage(page, 'affiliate/stake').getByTestId('stake-submit').click();
     await page.getByTestId('stake-confirm').click();
 
     await expectPage(page, 'affiliate', '/affiliate');
@@ -161,7 +151,7 @@ describe('affiliate screens', () => {
   });
 
   it('checks a referral code live and joins a partner under it', async () => {
-    const code = ((await apiCall(alice, '/api/affiliate')).affiliate as { code: string }).code;
+    const code = await affiliateCode(alice);
     const { context, page } = await openAs(bob, '/earn');
     await expectPage(page, 'earn', '/earn');
     await input(page, 'earn', 'earn-code').fill('NOPE1234');
@@ -169,17 +159,17 @@ describe('affiliate screens', () => {
     await input(page, 'earn', 'earn-code').fill(code);
     await expect.poll(() => text(page, 'earn', 'earn-code-status')).toMatch(/^Sponsor: A/);
     await shot(page, 'earn-code-390');
-    await shown(page, 'earn').getByTestId('earn-join').click();
+    await shownPage(page, 'earn').getByTestId('earn-join').click();
     await expectPage(page, 'affiliate', '/affiliate');
     await context.close();
-    await apiCall(bob, '/api/stakings/add', { amount: '50' });
-    await ops('rewards/run', {});
+    await stake(bob, '50');
+    await ops(stack, 'POST', '/ops/rewards/run', {});
   });
 
   it('refreshes on entering: the partner boosts the stake, earnings and rank show', async () => {
     const { context, page } = await openAs(alice, '/affiliate');
     await expectPage(page, 'affiliate', '/affiliate');
-    const dash = shown(page, 'affiliate');
+    const dash = shownPage(page, 'affiliate');
     await expect.poll(() => text(page, 'affiliate', 'stake-progress')).toBe('25.00%');
     expect(await text(page, 'affiliate', 'affiliate-partners-count')).toBe('1');
     expect(await text(page, 'affiliate', 'affiliate-team-count')).toBe('1');
@@ -190,11 +180,13 @@ describe('affiliate screens', () => {
 
     await dash.getByTestId('affiliate-partners').click();
     await expectPage(page, 'affiliate/partners', '/affiliate/partners');
-    await expect.poll(() => shown(page, 'affiliate/partners').getByTestId('partner-item').count()).toBe(1);
+    await expect
+      .poll(() => shownPage(page, 'affiliate/partners').getByTestId('partner-item').count())
+      .toBe(1);
     expect(await text(page, 'affiliate/partners', 'partner-stake')).toBe('50.00');
     await page.waitForTimeout(500);
     await shot(page, 'partners-390');
-    await apiCall(bob, '/api/stakings/add', { amount: '50' });
+    await stake(bob, '50');
     await page.goBack();
     await expectPage(page, 'affiliate', '/affiliate');
     // Entered again: the second partner stake (50 more) shows without a reload.
@@ -209,13 +201,13 @@ describe('affiliate screens', () => {
   it('shows the invite link with its QR code and copies it', async () => {
     const { context, page } = await openAs(alice, '/affiliate/invite');
     await expectPage(page, 'affiliate/invite', '/affiliate/invite');
-    const code = ((await apiCall(alice, '/api/affiliate')).affiliate as { code: string }).code;
+    const code = await affiliateCode(alice);
     await expect.poll(() => text(page, 'affiliate/invite', 'invite-code')).toBe(code);
     expect(await text(page, 'affiliate/invite', 'invite-link')).toBe(`${stack.baseUrl}/r/${code}`);
-    expect(await shown(page, 'affiliate/invite').getByTestId('invite-qr').locator('svg').count()).toBe(1);
+    expect(await shownPage(page, 'affiliate/invite').getByTestId('invite-qr').locator('svg').count()).toBe(1);
     await page.waitForTimeout(300);
     await shot(page, 'invite-390');
-    await shown(page, 'affiliate/invite').getByTestId('invite-copy').click();
+    await shownPage(page, 'affiliate/invite').getByTestId('invite-copy').click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(`${stack.baseUrl}/r/${code}`);
@@ -225,7 +217,7 @@ describe('affiliate screens', () => {
   it('claims the affiliate wallet, then says why an empty one cannot be claimed', async () => {
     const { context, page } = await openAs(alice, '/affiliate/earnings');
     await expectPage(page, 'affiliate/earnings', '/affiliate/earnings');
-    const view = shown(page, 'affiliate/earnings');
+    const view = shownPage(page, 'affiliate/earnings');
     await expect.poll(() => view.getByTestId('affiliate-tx-item').count()).toBeGreaterThanOrEqual(3);
     expect(await text(page, 'affiliate/earnings', 'earnings-wallet-balance')).not.toBe('0.00');
     await shot(page, 'earnings-390');
@@ -250,16 +242,16 @@ describe('affiliate screens', () => {
     await shot(page, 'surge-390');
     await page.goto('/affiliate/offers');
     await expectPage(page, 'affiliate/offers', '/affiliate/offers');
-    await expect.poll(() => shown(page, 'affiliate/offers').getByTestId('offer-joined').count()).toBe(1);
+    await expect.poll(() => shownPage(page, 'affiliate/offers').getByTestId('offer-joined').count()).toBe(1);
     await shot(page, 'offers-390');
     await page.goto('/affiliate/ranks');
     await expectPage(page, 'affiliate/ranks', '/affiliate/ranks');
-    await expect.poll(() => shown(page, 'affiliate/ranks').getByTestId('rank-item').count()).toBe(2);
+    await expect.poll(() => shownPage(page, 'affiliate/ranks').getByTestId('rank-item').count()).toBe(2);
     expect(await text(page, 'affiliate/ranks', 'ranks-next')).toContain('Silver');
     await shot(page, 'ranks-390');
     await page.goto('/earn');
     await expectPage(page, 'earn', '/earn');
-    await expect.poll(() => shown(page, 'earn').getByTestId('earn-open-dashboard').count()).toBe(1);
+    await expect.poll(() => shownPage(page, 'earn').getByTestId('earn-open-dashboard').count()).toBe(1);
     await context.close();
   });
 });

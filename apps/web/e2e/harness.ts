@@ -56,7 +56,7 @@ export async function newPhonePage(stack: Stack): Promise<{ context: BrowserCont
 /** A real user and session in the database, as stored by the app after sign-in. */
 export async function realSession(
   stack: Stack,
-  options: { emailVerified: boolean },
+  options: { emailVerified: boolean; name?: string },
 ): Promise<TStoredSession> {
   const { user, token } = await createUserWithSession(stack.ctx, options);
   return { token, user };
@@ -164,4 +164,24 @@ export async function setTxnPassword(
     body: { otp, txn_password: password },
   });
   if (answer.status !== 200) throw new Error(`transaction password: ${answer.body.message}`);
+}
+
+/** The page named `data-page="<name>"` that is shown (Ionic keeps left pages in the DOM, hidden). */
+export function shownPage(page: Page, name: string) {
+  return page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();
+}
+
+/** Credits a user's wallet as a confirmed devnet deposit would (operator call). */
+export async function deposit(stack: Stack, email: string, symbol: string, amount: string): Promise<void> {
+  await ops(stack, 'POST', '/ops/devnet/deposit', { email_id: email, symbol, amount });
+}
+
+/** The id of a market by its symbol ("BTC/USDT"), read from the API as the app reads it. */
+export async function marketIdOf(stack: Stack, token: string, symbol: string): Promise<number> {
+  const list = await api(stack, 'GET', '/api/market/list', { token });
+  const market = (list.body.data.markets as { market_id: number; symbol: string }[]).find(
+    (m) => m.symbol === symbol,
+  );
+  if (!market) throw new Error(`no market ${symbol}`);
+  return market.market_id;
 }

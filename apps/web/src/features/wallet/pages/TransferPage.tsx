@@ -1,41 +1,39 @@
-import { type RouteData, ZTransferBody } from '@fit24/contract';
+import { ZTransferBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { alertCircleOutline, flashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { flashOutline } from 'ionicons/icons';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { useForm } from '../../../components/ui/use-form.ts';
 import { useAccount } from '../../../lib/account.ts';
-import { createIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { amountProblemMessage, checkAmount, formatAmount } from '../../../lib/money.ts';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
 import { useBalance } from '../api/get-balances.ts';
-import { refreshFunds } from '../api/refresh-funds.ts';
 import { sendTransfer } from '../api/transfer.ts';
 import { AmountField } from '../components/AmountField.tsx';
 import { AssetActionPage } from '../components/AssetActionPage.tsx';
-import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { UnknownAsset } from '../components/AssetChooser.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
+import { SendFormHead } from '../components/SendFormHead.tsx';
 import { TransferResult } from '../components/TransferResult.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
-import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
+import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 
 const PATH = '/funds/transfer';
 const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
-type Transfer = RouteData<'asset.transfer'>['transfer'];
 
 function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
   const balance = useBalance(assetId);
   const account = useAccount();
-  const queryClient = useQueryClient();
-  const form = useForm(empty);
-  const keys = useRef(createIdempotencyKeys()).current;
-  const [reviewing, setReviewing] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [result, setResult] = useState<Transfer | null>(null);
+  const flow = useConfirmedSend({
+    assetId,
+    empty,
+    schema: ZTransferBody,
+    send: sendTransfer,
+    resultOf: (data) => data.transfer,
+    // The one thing a transfer can miss besides the asset: a recipient with this email.
+    fieldErrorOf: (error) => (error.code === 404 ? { to_email_id: error.message } : null),
+  });
+  const { form, formError, result } = flow;
 
   const row = balance.data;
   if (balance.isSuccess && !row) return <UnknownAsset onChoose={onChoose} testId="transfer-chooser" />;
@@ -53,15 +51,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     return <TxnPasswordNotice action="transfer" testId="transfer-need-txn-password" />;
   }
   if (result) {
-    return (
-      <TransferResult
-        transfer={result}
-        onAgain={() => {
-          setResult(null);
-          form.setValues(empty);
-        }}
-      />
-    );
+    return <TransferResult transfer={result} onAgain={flow.again} />;
   }
 
   const { symbol, decimals } = row;
@@ -71,7 +61,6 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
 
   const review = () => {
-    setFormError(null);
     const next: Record<string, string> = {};
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient))
       next.to_email_id = 'Enter the email address of a FIT24 user';
@@ -79,63 +68,28 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     if (check.problem) {
       next.amount = amountProblemMessage(check.problem, { symbol, decimals, amount: values.amount });
     }
-    form.setErrors(next);
-    if (Object.keys(next).length === 0) setReviewing(true);
+    flow.review(next);
   };
 
   const note = values.note.trim();
-  const confirm = () =>
-    form.submit({
-      schema: ZTransferBody,
-      body: {
-        asset_id: assetId,
-        to_email_id: recipient,
-        amount: values.amount,
-        txn_password: values.txn_password,
-        ...(note ? { note } : {}),
-      },
-      send: (body) => sendTransfer(body, keys.keyFor(body)),
-      onSuccess: (data) => {
-        keys.reset();
-        setReviewing(false);
-        form.setValues(empty);
-        setResult(data.transfer);
-        refreshFunds(queryClient, assetId);
-      },
-      onError: (error) => {
-        if (lacksTxnPassword(error)) {
-          void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        }
-        if (!staysInReview(error)) {
-          setReviewing(false);
-          // The one thing a transfer can miss besides the asset: a recipient with this email.
-          if (error.code === 404) form.setErrors({ to_email_id: error.message });
-          else if (!error.fields) setFormError(error.message);
-        }
-        return false;
-      },
-    });
+  const body = {
+    asset_id: assetId,
+    to_email_id: recipient,
+    amount: values.amount,
+    txn_password: values.txn_password,
+    ...(note ? { note } : {}),
+  };
 
   return (
     <>
-      <AssetSwitch
+      <SendFormHead
         symbol={symbol}
         name={row.name}
-        testId="transfer-asset"
-        onChoose={(b) => onChoose(b.asset_id)}
+        available={unit(row.available)}
+        onChoose={onChoose}
+        formError={formError}
+        testPrefix="transfer"
       />
-      <div className="funds-available">
-        <span>Available</span>
-        <strong className="funds-num" data-testid="transfer-available">
-          {unit(row.available)}
-        </strong>
-      </div>
-      {formError && (
-        <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="transfer-form-error">
-          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          {formError}
-        </div>
-      )}
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
         <TextField
           label="Recipient's email"
@@ -177,8 +131,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         </SubmitButton>
       </form>
       <ReviewSheet
-        isOpen={reviewing}
-        onDismiss={() => setReviewing(false)}
+        {...flow.sheet(body)}
         title="Confirm transfer"
         rows={[
           { label: 'To', value: recipient, testId: 'transfer-review-to' },
@@ -186,11 +139,6 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           { label: 'Fee', value: 'Free' },
           ...(note ? [{ label: 'Note', value: note }] : []),
         ]}
-        password={values.txn_password}
-        onPasswordChange={(v) => form.set('txn_password', v)}
-        passwordError={errors.txn_password}
-        busy={form.busy}
-        onConfirm={() => void confirm()}
         confirmLabel="Confirm transfer"
         testPrefix="transfer"
       />

@@ -1,28 +1,23 @@
-import { type TWithdrawal, ZWithdrawBody } from '@fit24/contract';
+import { ZWithdrawBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { alertCircleOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { useForm } from '../../../components/ui/use-form.ts';
 import { useAccount } from '../../../lib/account.ts';
-import { createIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { amountProblemMessage, checkAmount, formatAmount, maxWithdrawable } from '../../../lib/money.ts';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
-import { refreshFunds } from '../api/refresh-funds.ts';
 import { sendWithdrawal } from '../api/withdraw.ts';
 import { AmountField } from '../components/AmountField.tsx';
 import { AssetActionPage } from '../components/AssetActionPage.tsx';
-import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
+import { UnknownAsset } from '../components/AssetChooser.tsx';
 import { NoticeCards } from '../components/NoticeCards.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
+import { SendFormHead } from '../components/SendFormHead.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
+import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { WithdrawResult } from '../components/WithdrawResult.tsx';
-import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
 import { networkLabel } from '../utils/transactions.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
@@ -34,12 +29,14 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   const asset = useAsset(assetId);
   const balance = useBalance(assetId);
   const account = useAccount();
-  const queryClient = useQueryClient();
-  const form = useForm(empty);
-  const keys = useRef(createIdempotencyKeys()).current;
-  const [reviewing, setReviewing] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [result, setResult] = useState<TWithdrawal | null>(null);
+  const flow = useConfirmedSend({
+    assetId,
+    empty,
+    schema: ZWithdrawBody,
+    send: sendWithdrawal,
+    resultOf: (data) => data.withdrawal,
+  });
+  const { form, formError, result } = flow;
 
   const info = asset.data?.asset;
   const row = balance.data;
@@ -59,16 +56,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     return <TxnPasswordNotice action="withdrawal" testId="withdraw-need-txn-password" />;
   }
   if (result) {
-    return (
-      <WithdrawResult
-        withdrawal={result}
-        decimals={info.decimals}
-        onAgain={() => {
-          setResult(null);
-          form.setValues(empty);
-        }}
-      />
-    );
+    return <WithdrawResult withdrawal={result} decimals={info.decimals} onAgain={flow.again} />;
   }
 
   const { symbol, decimals } = info;
@@ -84,7 +72,6 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   const valid = check.units !== null && check.total !== null;
 
   const review = () => {
-    setFormError(null);
     const next: Record<string, string> = {};
     if (values.address.trim() === '') next.address = `Enter the ${symbol} address to send to`;
     if (check.problem) {
@@ -96,65 +83,33 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         amount: values.amount,
       });
     }
-    form.setErrors(next);
-    if (Object.keys(next).length === 0) setReviewing(true);
+    flow.review(next);
   };
 
-  const confirm = () =>
-    form.submit({
-      schema: ZWithdrawBody,
-      body: {
-        asset_id: assetId,
-        address: values.address.trim(),
-        amount: values.amount,
-        txn_password: values.txn_password,
-      },
-      send: (body) => sendWithdrawal(body, keys.keyFor(body)),
-      onSuccess: (data) => {
-        keys.reset();
-        setReviewing(false);
-        form.setValues(empty);
-        setResult(data.withdrawal);
-        refreshFunds(queryClient, assetId);
-      },
-      onError: (error) => {
-        if (lacksTxnPassword(error)) {
-          void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        }
-        if (!staysInReview(error)) {
-          setReviewing(false);
-          if (!error.fields) setFormError(error.message);
-        }
-        return false;
-      },
-    });
+  const body = {
+    asset_id: assetId,
+    address: values.address.trim(),
+    amount: values.amount,
+    txn_password: values.txn_password,
+  };
 
   return (
     <>
-      <AssetSwitch
+      <SendFormHead
         symbol={symbol}
         name={info.name}
-        testId="withdraw-asset"
-        onChoose={(b) => onChoose(b.asset_id)}
-      />
-      <div className="funds-available">
-        <span>Available</span>
-        <strong className="funds-num" data-testid="withdraw-available">
-          {unit(row.available)}
-        </strong>
-      </div>
-      {info.withdraw_enabled === 0 && (
-        <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
-          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          {symbol} withdrawals are paused for now. Your balance is safe; try again later.
-        </div>
-      )}
-      {formError && (
-        <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="withdraw-form-error">
-          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          {formError}
-        </div>
-      )}
+        available={unit(row.available)}
+        onChoose={onChoose}
+        formError={formError}
+        testPrefix="withdraw"
+      >
+        {info.withdraw_enabled === 0 && (
+          <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
+            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+            {symbol} withdrawals are paused for now. Your balance is safe; try again later.
+          </div>
+        )}
+      </SendFormHead>
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
         <TextField
           label={`${symbol} address (${networkLabel(info.network)} network)`}
@@ -206,8 +161,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
       </form>
       <NoticeCards assetId={assetId} type="withdraw" />
       <ReviewSheet
-        isOpen={reviewing}
-        onDismiss={() => setReviewing(false)}
+        {...flow.sheet(body)}
         title="Confirm withdrawal"
         rows={[
           { label: 'Asset', value: `${info.name} (${symbol})` },
@@ -229,11 +183,6 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           },
         ]}
         warning="Check the address: a withdrawal sent to a wrong address cannot be reversed."
-        password={values.txn_password}
-        onPasswordChange={(v) => form.set('txn_password', v)}
-        passwordError={errors.txn_password}
-        busy={form.busy}
-        onConfirm={() => void confirm()}
         confirmLabel="Confirm withdrawal"
         testPrefix="withdraw"
       />
