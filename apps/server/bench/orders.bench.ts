@@ -256,7 +256,7 @@ async function fanOut(wsUrl: string, ctx: AppContext, marketId: number, tokens: 
       { length: WS_CLIENTS },
       () =>
         new Promise<InstanceType<typeof WebSocket>>((resolve, reject) => {
-          const socket = new WebSocket(`${wsUrl}/ws`);
+          const socket = new WebSocket(`${wsUrl}/ws?api_key=${TEST_API_KEY}`);
           socket.on('error', reject);
           socket.on('open', () => {
             socket.send(JSON.stringify({ op: 'subscribe', channel: 'trades', market_id: marketId }));

@@ -4,20 +4,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  deposit,
   expectPage,
+  marketIdOf,
   newPhonePage,
-  ops,
   plantSession,
   realSession,
   type Stack,
   screenshotDir,
+  shownPage as shown,
   startStack,
 } from './harness.ts';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(screenshotDir, `markets-${name}.png`) });
-const shown = (page: Page, name: string) =>
-  page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();
 
 /** The markets tab and the trade screen with real orders crossing on a real server. */
 describe('markets screens', () => {
@@ -30,22 +30,9 @@ describe('markets screens', () => {
     stack = await startStack();
     buyer = await realSession(stack, { emailVerified: true });
     seller = await realSession(stack, { emailVerified: true });
-    await ops(stack, 'POST', '/ops/devnet/deposit', {
-      email_id: buyer.user.email_id,
-      symbol: 'USDT',
-      amount: '10000',
-    });
-    await ops(stack, 'POST', '/ops/devnet/deposit', {
-      email_id: seller.user.email_id,
-      symbol: 'BTC',
-      amount: '2',
-    });
-    const list = await api(stack, 'GET', '/api/market/list', { token: buyer.token });
-    const btc = (list.body.data.markets as { market_id: number; base: string; quote: string }[]).find(
-      (m) => m.base === 'BTC' && m.quote === 'USDT',
-    );
-    expect(btc).toBeDefined();
-    btcMarketId = btc!.market_id;
+    await deposit(stack, buyer.user.email_id, 'USDT', '10000');
+    await deposit(stack, seller.user.email_id, 'BTC', '2');
+    btcMarketId = await marketIdOf(stack, buyer.token, 'BTC/USDT');
   });
   afterAll(async () => {
     await stack?.close();

@@ -1,22 +1,31 @@
+import { ZServerMessage } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredUser } from '../testing/identity.ts';
-import { createTestApp, databasesUnderTest, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 import { fundedUser, marketIdOf, place } from '../testing/trading.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: socket messages of every shape
 type Message = { channel: string; type: string; market_id?: number; sequence?: number; data: any };
 
-/** A socket through `injectWS` that keeps what it receives, to wait for the next message of a channel. */
+/**
+ * A socket through `injectWS` that keeps what it receives, to wait for the next message of a channel. Every
+ * message must match the contract's `ZServerMessage`, the schema the web app reads them with.
+ */
 async function connect(t: TestApp) {
   const received: Message[] = [];
   const waiting: Array<() => void> = [];
-  const ws = await t.app.injectWS('/ws');
+  const invalid: string[] = [];
+  const ws = await t.app.injectWS(`/ws?api_key=${TEST_API_KEY}`);
   ws.on('message', (raw: Buffer) => {
-    received.push(JSON.parse(raw.toString('utf8')) as Message);
+    const message = JSON.parse(raw.toString('utf8')) as Message;
+    const checked = ZServerMessage.safeParse(message);
+    if (!checked.success) invalid.push(`${message.channel}: ${checked.error.message}`);
+    received.push(message);
     for (const wake of waiting.splice(0)) wake();
   });
   const next = async (channel: string, type?: string): Promise<Message> => {
     for (let waited = 0; ; ) {
+      if (invalid.length > 0) throw new Error(`off-contract message: ${invalid[0]}`);
       const i = received.findIndex((m) => m.channel === channel && (type === undefined || m.type === type));
       if (i >= 0) return received.splice(i, 1)[0]!;
       if (waited++ > 100) throw new Error(`no ${channel} message`);
@@ -43,6 +52,26 @@ describe.each(databasesUnderTest())('the real-time socket on $name', (database) 
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('refuses the upgrade without a valid api_key (or x-api-key), as /api refuses a call without one', async () => {
+    await expect(t.app.injectWS('/ws')).rejects.toThrow('Unexpected server response: 403');
+    await expect(t.app.injectWS('/ws?api_key=not-the-key')).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    await expect(t.app.injectWS(`/ws?api_key=${TEST_API_KEY}x`)).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    const ok = await t.app.injectWS(`/ws?api_key=${encodeURIComponent(TEST_API_KEY)}`);
+    ok.send(JSON.stringify({ op: 'ping' }));
+    const pong = await new Promise<string>((resolve) =>
+      ok.once('message', (raw: Buffer) => resolve(String(raw))),
+    );
+    expect(JSON.parse(pong)).toMatchObject({ channel: 'pong' });
+    ok.terminate();
+    // A client that can send headers may use x-api-key, as on /api.
+    const byHeader = await t.app.injectWS('/ws', { headers: { 'x-api-key': TEST_API_KEY } });
+    byHeader.terminate();
   });
 
   it('sends a book snapshot, then changed levels that chain by sequence, and trades and candles', async () => {

@@ -1,7 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { CANDLE_INTERVALS, PRIVATE_CHANNELS, type TClientMessage, ZClientMessage } from '@fit24/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { AppError } from '../http/app-error.ts';
+import { sameSecret } from '../http/guards.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
 import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
 import { startFeed } from './feed.ts';
@@ -33,7 +35,9 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): 
     stopFeed();
     hub.closeAll();
   });
-  app.get('/ws', { websocket: true }, (socket) => {
+  // Browsers can't set headers on a WebSocket: the API key comes as `?api_key=`, checked before the upgrade.
+  const checkKey = async (request: FastifyRequest) => checkSocketKey(ctx, request);
+  app.get('/ws', { websocket: true, onRequest: checkKey }, (socket) => {
     const client = hub.add(socket as unknown as SocketLike);
     socket.on('message', (raw: Buffer) => {
       handle(ctx, hub, client, raw.toString('utf8')).catch((error: unknown) => {
@@ -50,6 +54,18 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): 
     });
     socket.on('close', () => hub.remove(client));
   });
+}
+
+/**
+ * The rule of `x-api-key` for `/api` (DESIGN §2), the key read from `?api_key=` (or the header, for clients
+ * that can send one): otherwise HTTP 403 and no upgrade.
+ */
+function checkSocketKey(ctx: AppContext, request: FastifyRequest): void {
+  const raw = (request.query as Record<string, unknown>).api_key ?? request.headers['x-api-key'];
+  const given = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof given !== 'string' || !ctx.config.apiKeys.some((key) => sameSecret(given, key))) {
+    throw new AppError('FORBIDDEN', 'A valid API key is required (/ws?api_key=).');
+  }
 }
 
 async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): Promise<void> {

@@ -54,7 +54,7 @@ export function HomePage() {
   );
 }
 
-/** The watchlist and the biggest movers, live from the markets list (5 s). */
+/** The watchlist and the biggest movers, live from the markets list (ticker channel). */
 function HomeMarkets() {
   const router = useIonRouter();
   const markets = useMarkets();

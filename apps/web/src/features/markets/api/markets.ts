@@ -2,16 +2,30 @@ import type { RouteBody, TOrderCreateBody } from '@fit24/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useSignedIn } from '../../../lib/session.ts';
+import {
+  marketKeys,
+  useLiveBalances,
+  useLiveOrderBook,
+  useLiveOrders,
+  useLiveTicker,
+  useLiveTrades,
+} from './live.ts';
 
-/** GET /api/market/list every 5 s: the "live" markets list, shared by the markets and home tabs. */
+/**
+ * Market data comes live over the socket (./live.ts writes it into these queries); REST answers the first
+ * load, and this slow refetch is only a safety net for a socket that silently stopped delivering.
+ */
+export const SAFETY_REFETCH_MS = 60_000;
+
+/** GET /api/market/list, kept live by the ticker channel: shared by the markets and home tabs. */
 export function useMarkets() {
   const signedIn = useSignedIn();
+  useLiveTicker();
   return useQuery({
-    queryKey: ['markets', 'list'] as const,
+    queryKey: marketKeys.list,
     queryFn: () => api.fetchData('market.list'),
     enabled: signedIn,
-    refetchInterval: 5_000,
-    staleTime: 0,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
@@ -24,56 +38,75 @@ export function useToggleWatchlist() {
   });
 }
 
+/** GET /api/market?market_id=, its price and 24h statistics kept live by the ticker channel. */
 export function useMarket(marketId: number | null) {
   const signedIn = useSignedIn();
+  useLiveTicker();
   return useQuery({
-    queryKey: ['markets', 'get', marketId] as const,
+    queryKey: marketKeys.detail(marketId),
     queryFn: () => api.fetchData('market.get', { query: { market_id: String(marketId ?? 0) } }),
     enabled: signedIn && marketId !== null,
-    refetchInterval: 5_000,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
+/**
+ * The order book: REST first, then the socket's book (snapshot plus sequenced updates). A REST answer older
+ * than the book already cached (a lower sequence) never replaces it.
+ */
 export function useOrderBook(marketId: number | null) {
   const signedIn = useSignedIn();
+  const client = useQueryClient();
+  useLiveOrderBook(marketId);
+  const queryKey = marketKeys.book(marketId);
   return useQuery({
-    queryKey: ['markets', 'orderbook', marketId] as const,
-    queryFn: () => api.fetchData('market.orderbook', { query: { market_id: String(marketId ?? 0) } }),
+    queryKey,
+    queryFn: async () => {
+      const fresh = await api.fetchData('market.orderbook', { query: { market_id: String(marketId ?? 0) } });
+      const cached = client.getQueryData<typeof fresh>(queryKey);
+      return cached && cached.sequence > fresh.sequence ? cached : fresh;
+    },
     enabled: signedIn && marketId !== null,
-    refetchInterval: 2_000,
-    staleTime: 0,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
+/** The market's latest trades, newest first; new trades arrive on the trades channel. */
 export function useMarketHistory(marketId: number | null) {
   const signedIn = useSignedIn();
+  useLiveTrades(marketId);
   return useQuery({
-    queryKey: ['markets', 'history', marketId] as const,
+    queryKey: marketKeys.history(marketId),
     queryFn: () => api.fetchData('market.history', { query: { market_id: String(marketId ?? 0) } }),
     enabled: signedIn && marketId !== null,
-    refetchInterval: 3_000,
-    staleTime: 0,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
-export function useMarketBalance(marketId: number | null) {
+/** The user's balances of a market's two assets, updated by the private balances channel. */
+export function useMarketBalance(
+  market: { market_id: number; base_asset_id: number; quote_asset_id: number } | null,
+) {
   const signedIn = useSignedIn();
+  const marketId = market?.market_id ?? null;
+  useLiveBalances(market);
   return useQuery({
-    queryKey: ['markets', 'balance', marketId] as const,
+    queryKey: marketKeys.balance(marketId),
     queryFn: () => api.fetchData('market.userBalance', { query: { market_id: String(marketId ?? 0) } }),
     enabled: signedIn && marketId !== null,
-    refetchInterval: 5_000,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
+/** The first page of the user's orders, updated by the private orders channel. */
 export function useOrders(status: 'OPEN' | 'ALL') {
   const signedIn = useSignedIn();
+  useLiveOrders();
   return useQuery({
-    queryKey: ['orders', status] as const,
+    queryKey: marketKeys.orders(status),
     queryFn: () => api.fetchData('order.list', { query: { status, page: '1' } }),
     enabled: signedIn,
-    refetchInterval: 3_000,
-    staleTime: 0,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 

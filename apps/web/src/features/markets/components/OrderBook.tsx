@@ -4,7 +4,7 @@ import { depthWidths } from '../utils/trade-math.ts';
 
 const LEVELS = 10;
 
-/** The live book (2 s): asks red above (best ask nearest the middle), bids green below, depth bars. */
+/** The live book (socket): asks red above (best ask nearest the middle), bids green below, depth bars. */
 export function OrderBook({ marketId, onPick }: { marketId: number; onPick: (price: string) => void }) {
   const book = useOrderBook(marketId);
   if (book.isPending) return <p className="fit24-muted">Loading the book…</p>;

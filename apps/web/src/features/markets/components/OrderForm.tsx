@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
+import { marketKeys } from '../api/live.ts';
 import { createOrder, useMarketBalance, useOrderBook } from '../api/markets.ts';
 import { divide, feeOf, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
 
@@ -25,7 +26,7 @@ export function OrderForm({
 }) {
   const toast = useToast();
   const client = useQueryClient();
-  const balance = useMarketBalance(market.market_id);
+  const balance = useMarketBalance(market);
   const book = useOrderBook(market.market_id);
   const [side, setSide] = useState<Side>('BUY');
   const [kind, setKind] = useState<Kind>('LIMIT');
@@ -88,7 +89,8 @@ export function OrderForm({
       );
       setAmount('');
       setTotal('');
-      void client.invalidateQueries({ queryKey: ['markets'] });
+      // The socket brings the book, trades and balances; these two answer at once if it lags.
+      void client.invalidateQueries({ queryKey: marketKeys.balance(market.market_id) });
       void client.invalidateQueries({ queryKey: ['orders'] });
     } finally {
       setBusy(false);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatAmount } from '../../../lib/money.ts';
+import { marketKeys } from '../api/live.ts';
 import { cancelOrder, useOrders, useOrderTrades } from '../api/markets.ts';
 
 /** Your open orders (with Cancel) and your order history (tap an order for its trades). */
@@ -73,7 +74,7 @@ function OpenOrder({ order }: { order: TOrder }) {
       if (envelope.error) toast.error(envelope.message);
       else toast.success('Order cancelled');
       void client.invalidateQueries({ queryKey: ['orders'] });
-      void client.invalidateQueries({ queryKey: ['markets'] });
+      void client.invalidateQueries({ queryKey: marketKeys.balance(order.market_id) });
     } finally {
       setBusy(false);
     }

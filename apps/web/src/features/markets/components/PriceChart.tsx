@@ -11,6 +11,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useSignedIn } from '../../../lib/session.ts';
+import { marketKeys, useLiveCandles } from '../api/live.ts';
+import { SAFETY_REFETCH_MS } from '../api/markets.ts';
 
 const INTERVALS = [
   { minutes: '1', label: '1m' },
@@ -22,20 +24,26 @@ const INTERVALS = [
 ] as const;
 type Interval = (typeof INTERVALS)[number]['minutes'];
 
-/** Candles of a market (market.chart), drawn by TradingView's lightweight-charts, with an interval switch. */
+/**
+ * Candles of a market (market.chart, then live from the candles channel), drawn by TradingView's
+ * lightweight-charts, with an interval switch.
+ */
 export function PriceChart({ marketId }: { marketId: number }) {
   const signedIn = useSignedIn();
   const [interval, setChosenInterval] = useState<Interval>('15');
+  useLiveCandles(marketId, interval);
   const candles = useQuery({
-    queryKey: ['markets', 'chart', marketId, interval] as const,
+    queryKey: marketKeys.chart(marketId, interval),
     queryFn: () =>
       api.fetchData('market.chart', { query: { market_id: String(marketId), interval_min: interval } }),
     enabled: signedIn,
-    refetchInterval: 10_000,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  /** What is drawn: which series, and its last candle's time (live candles update from there on). */
+  const drawn = useRef<{ key: string; lastTime: number } | null>(null);
 
   useEffect(() => {
     if (!box.current) return;
@@ -63,23 +71,26 @@ export function PriceChart({ marketId }: { marketId: number }) {
       c.remove();
       chart.current = null;
       series.current = null;
+      drawn.current = null;
     };
   }, []);
 
   useEffect(() => {
-    const data = candles.data?.candles ?? [];
-    // Plotting only: the chart library draws numbers; no money arithmetic is done with them.
-    series.current?.setData(
-      data.map((k) => ({
-        time: k.time as UTCTimestamp,
-        open: Number(k.open),
-        high: Number(k.high),
-        low: Number(k.low),
-        close: Number(k.close),
-      })),
-    );
-    chart.current?.timeScale().fitContent();
-  }, [candles.data]);
+    const s = series.current;
+    if (!s) return;
+    const data = (candles.data?.candles ?? []).map(toBar);
+    const key = `${marketId}:${interval}`;
+    const last = data.at(-1);
+    const before = drawn.current;
+    if (before?.key === key && last && last.time >= before.lastTime) {
+      // A live change: redraw from the last drawn candle on, keeping the reader's zoom and scroll.
+      for (const bar of data) if (bar.time >= before.lastTime) s.update(bar);
+    } else {
+      s.setData(data);
+      chart.current?.timeScale().fitContent();
+    }
+    drawn.current = last ? { key, lastTime: last.time } : null;
+  }, [candles.data, marketId, interval]);
 
   return (
     <div data-testid="price-chart">
@@ -109,4 +120,15 @@ export function PriceChart({ marketId }: { marketId: number }) {
       </p>
     </div>
   );
+}
+
+/** Plotting only: the chart library draws numbers; no money arithmetic is done with them. */
+function toBar(k: { time: number; open: string; high: string; low: string; close: string }) {
+  return {
+    time: k.time as UTCTimestamp,
+    open: Number(k.open),
+    high: Number(k.high),
+    low: Number(k.low),
+    close: Number(k.close),
+  };
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
+import { marketKeys } from '../api/live.ts';
 import { createOrder, useMarketBalance, useMarkets, useOrderBook } from '../api/markets.ts';
 import { MarketPicker } from '../components/MarketPicker.tsx';
 import { divide, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
@@ -23,7 +24,7 @@ export function InstaPage() {
   const market = list.find((m) => m.market_id === chosen) ?? list[0] ?? null;
   const marketId = market?.market_id ?? null;
   const book = useOrderBook(marketId);
-  const balance = useMarketBalance(marketId);
+  const balance = useMarketBalance(market);
   const [side, setSide] = useState<'BUY' | 'SELL'>('BUY');
   const [value, setValue] = useState('');
   const [review, setReview] = useState(false);
@@ -85,7 +86,7 @@ export function InstaPage() {
       );
       setValue('');
       setReview(false);
-      void client.invalidateQueries({ queryKey: ['markets'] });
+      void client.invalidateQueries({ queryKey: marketKeys.balance(market.market_id) });
       void client.invalidateQueries({ queryKey: ['orders'] });
     } finally {
       setBusy(false);

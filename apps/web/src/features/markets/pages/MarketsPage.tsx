@@ -9,7 +9,7 @@ import { useMarkets, useToggleWatchlist } from '../api/markets.ts';
 import { MarketRow } from '../components/MarketRow.tsx';
 import '../components/markets.css';
 
-/** Markets tab: every market live (5 s), a search, a watchlist star; a tap opens the trade screen. */
+/** Markets tab: every market live (ticker channel), a search, a watchlist star; a tap opens the trade screen. */
 export function MarketsPage() {
   const router = useIonRouter();
   const toast = useToast();

@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { parseId, usePageParam } from '../../../lib/search-params.ts';
+import { useOrderFilled } from '../api/live.ts';
 import { useMarket, useMarkets } from '../api/markets.ts';
+import { LiveBadge } from '../components/LiveBadge.tsx';
 import { ChangeText } from '../components/MarketRow.tsx';
 import { OrderBook } from '../components/OrderBook.tsx';
 import { OrderForm } from '../components/OrderForm.tsx';
@@ -24,6 +27,15 @@ export function TradePage() {
   const market = useMarket(marketId);
   const [pickedPrice, setPickedPrice] = useState<{ price: string; at: number } | null>(null);
   const m = market.data?.market;
+  const toast = useToast();
+  // A resting order filled by someone else: say so, the form's own toasts only cover immediate fills.
+  useOrderFilled((order) => {
+    if (!m || order.market_id !== m.market_id) return;
+    toast.success(
+      `Your ${order.side === 'BUY' ? 'buy' : 'sell'} order filled: ${formatAmount(order.filled, 0)} ${m.base}` +
+        ` at ${formatAmount(order.average_price ?? order.price ?? '')} ${m.quote}`,
+    );
+  });
   return (
     <PageShell page="trade" title={m ? m.symbol : 'Trade'} backHref="/tabs/markets">
       {market.isError ? (
@@ -42,6 +54,7 @@ export function TradePage() {
               <div className="trade__stats fit24-muted">
                 H {formatAmount(m.high_24h)} · L {formatAmount(m.low_24h)} · Vol {formatAmount(m.volume_24h)}
               </div>
+              <LiveBadge />
             </div>
             <div className="trade__last">
               <span className="mkt-num trade__last-price" data-testid="trade-last-price">
