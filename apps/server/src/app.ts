@@ -15,6 +15,7 @@ import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
 import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
 import { alertHandlers } from './modules/alerts/alerts.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
 import { ensureDemo } from './modules/demo/demo.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
     log: app.log,
     messenger,
     engine,
+    sessions: new SessionCache(),
   };
   await engine.start(ctx);
   app.addHook('onClose', async () => engine.stop());

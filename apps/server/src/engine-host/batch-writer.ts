@@ -1,19 +1,22 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { OrderRow } from '../db/schema-trading.ts';
 import type { HistoryLine } from '../modules/funds/history.ts';
 import * as history from '../modules/funds/history.ts';
 import { postMany } from '../modules/ledger/ledger.batch.ts';
 import type { Entry } from '../modules/ledger/ledger.service.ts';
 import { type NotificationRow, notifyMany } from '../modules/notifications/notifications.service.ts';
+import { holdEntries } from './intake.ts';
 import type { PublicTrade } from './market-data.ts';
 import type { Fill, Outcome, Settlement } from './settlement.ts';
 import { type MarketInfo, show } from './units.ts';
 
 /**
  * Writes one batch's settlement in the caller's transaction with a constant number of statements
- * (DESIGN §9), whatever the number of orders and fills: the trades (one multi-row insert), every touched
- * order (one UPDATE … FROM VALUES), the ledger (`postMany`), the history lines, the notifications, the
- * price alerts the trades crossed, and the market's last price and engine sequence.
+ * (DESIGN §9), whatever the number of orders and fills: the batch's new orders as matched (one multi-row
+ * insert), the trades (another), every other touched order (one UPDATE … FROM VALUES), the ledger — new
+ * orders' holds, trades, releases — (`postMany`), the history lines, the notifications, the price alerts
+ * the trades crossed, and the market's last price and engine sequence.
  */
 export async function writeSettlement(
   trx: Database,
@@ -21,17 +24,27 @@ export async function writeSettlement(
   s: Settlement,
   sequence: number,
   now: Date,
+  opened: OrderRow[],
 ): Promise<{ trades: PublicTrade[]; notifications: NotificationRow[] }> {
+  if (opened.length > 0) await trx.insertInto('orders').values(opened).execute();
   const tradeIds = await insertTrades(trx, m, s.fills, now);
-  await updateOrders(trx, s.outcomes, now);
-
-  const entries: Entry[] = s.fills.map((f, i) => ({
-    kind: 'TRADE',
-    refType: 'trade',
-    refId: tradeIds[i]!,
+  const isNew = new Set(opened.map((row) => Number(row.order_id)));
+  await updateOrders(
+    trx,
+    s.outcomes.filter((o) => !isNew.has(o.orderId)),
     now,
-    legs: tradeLegs(m, f),
-  }));
+  );
+
+  const entries: Entry[] = holdEntries(m, opened, now);
+  s.fills.forEach((f, i) => {
+    entries.push({
+      kind: 'TRADE',
+      refType: 'trade',
+      refId: tradeIds[i]!,
+      now,
+      legs: tradeLegs(m, f),
+    });
+  });
   for (const r of s.releases) {
     entries.push({
       kind: 'ORDER_RELEASE',

@@ -3,10 +3,18 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { auditClean } from '../testing/funds.ts';
 import { databasesUnderTest } from '../testing/test-app.ts';
-import { createOrder, fundedUser, marketBalance, marketIdOf, place, reopenable } from '../testing/trading.ts';
+import {
+  createOrder,
+  fundedUser,
+  holdUnmatched,
+  marketBalance,
+  marketIdOf,
+  place,
+  reopenable,
+} from '../testing/trading.ts';
 
 describe.each(databasesUnderTest())('a batch that cannot commit on $name', (database) => {
-  it('rebuilds the book, commits the sound orders alone, and rejects the bad one with its hold released', async () => {
+  it('rebuilds the book, commits the sound orders alone, and refuses the bad one with nothing held', async () => {
     const open = reopenable(database.name);
     let t = await open(false);
     const btc = await marketIdOf(t, 'BTC/USDT');
@@ -30,9 +38,8 @@ describe.each(databasesUnderTest())('a batch that cannot commit on $name', (data
       for each row execute function refuse_trade()`.execute(t.ctx.db);
 
     // Two held orders that the next start matches in one batch: the batch fails on the second.
-    await t.ctx.engine.worker(btc).stop();
-    expect((await createOrder(t, taker, limit('BUY', '60000'))).status).toBe(503);
-    expect((await createOrder(t, taker, limit('BUY', '61111'))).status).toBe(503);
+    await holdUnmatched(t, taker, limit('BUY', '60000'));
+    await holdUnmatched(t, taker, limit('BUY', '61111'));
     await t.close();
 
     t = await open(true);
@@ -56,10 +63,22 @@ describe.each(databasesUnderTest())('a batch that cannot commit on $name', (data
     expect(engine.depth().asks).toEqual([[6111100, 100]]);
     expect(await auditClean(t)).toEqual({ ok: true, failed: [] });
 
-    // A request whose batch fails answers 500; its order ends REJECTED and nothing stays held.
-    const failed = await createOrder(t, taker, limit('BUY', '61111'));
-    expect(failed.status).toBe(500);
-    expect((await marketBalance(t, taker, btc)).quote).toEqual({ available: '1400', on_hold: '0' });
+    // New orders in one batch, one of which cannot commit: the sound one commits alone; the request of
+    // the bad one answers 500, and nothing of it is written or held.
+    await place(t, maker, limit('SELL', '60000'));
+    const ordersBefore = await orders();
+    const [sound, bad] = await Promise.all([
+      createOrder(t, taker, limit('BUY', '60000')),
+      createOrder(t, taker, limit('BUY', '61111')),
+    ]);
+    expect(sound.status).toBe(200);
+    expect(sound.body.data.order).toMatchObject({ status: 'FILLED', filled: '0.01' });
+    expect(bad.status).toBe(500);
+    expect(await orders()).toEqual([
+      ...ordersBefore,
+      { status: 'FILLED', filled: 100n, pending: false, hold_remaining: 0n },
+    ]);
+    expect((await marketBalance(t, taker, btc)).quote).toEqual({ available: '800', on_hold: '0' });
     expect(engine.depth().asks).toEqual([[6111100, 100]]);
     expect(await auditClean(t)).toEqual({ ok: true, failed: [] });
     await t.close();

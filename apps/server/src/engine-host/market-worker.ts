@@ -1,11 +1,16 @@
 import { createEngine, type Engine, type EngineEvent, ResultCode } from '@fit24/engine';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import type { OrderRow } from '../db/schema-trading.ts';
 import { AppError } from '../http/app-error.ts';
+import { storeAnswers } from '../modules/funds/idempotency.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
 import type { NotificationRow } from '../modules/notifications/notifications.service.ts';
+import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import { writeSettlement } from './batch-writer.ts';
+import { type Admission, admit, type NewOrder } from './intake.ts';
 import type { MarketData, PublicTrade } from './market-data.ts';
-import { loadBook } from './recovery.ts';
+import { loadBook, toPlacedOrder } from './recovery.ts';
 import { type Outcome, type PlacedOrder, settle } from './settlement.ts';
 import type { MarketInfo } from './units.ts';
 
@@ -14,10 +19,14 @@ export interface JobResult {
   code: number;
 }
 
-type Job = ({ kind: 'place'; order: PlacedOrder } | { kind: 'cancel'; orderId: number }) & {
-  done(result: JobResult): void;
-  fail(error: unknown): void;
-};
+type Job = (
+  | { kind: 'open'; order: NewOrder; done(admission: Admission): void }
+  | { kind: 'replay'; order: PlacedOrder; done(result: JobResult): void }
+  | { kind: 'cancel'; orderId: number; done(result: JobResult): void }
+) & { fail(error: unknown): void };
+
+/** The route whose Idempotency-Keys the worker claims and answers. */
+export const ORDER_CREATE_ROUTE = 'order.create';
 
 /** What one committed batch changed, for the live feeds (prices in ticks, amounts in lots). */
 export interface CommittedBatch {
@@ -39,9 +48,10 @@ const ignore = () => {};
 
 /**
  * The one owner of a market's book (DESIGN §5). Commands queue in arrival order and run one batch at a
- * time: every queued command is matched, then the batch's fills, order updates, ledger postings and
- * notifications commit in ONE transaction (group commit: while a batch commits, the next one gathers).
- * Callers wait for their command's batch to commit.
+ * time, in ONE transaction with a constant number of statements (group commit: while a batch commits, the
+ * next one gathers): the new orders are admitted (keys claimed, funds checked and held, ids drawn), every
+ * command is matched, then the batch's orders, fills, holds, releases, ledger postings and notifications
+ * are written. Callers wait for their command's batch to commit: an order is answered after commit.
  *
  * Danger: the engine moves before the database commits. When a commit fails, the book is rebuilt from the
  * database (the committed truth) and the batch's commands run again one by one, so that one bad command
@@ -67,18 +77,18 @@ export class MarketWorker {
     this.engine = createEngine((event) => this.events.push(event));
   }
 
-  /** Matches an order whose funds are already held (status NEW, pending). */
-  place(order: PlacedOrder): Promise<JobResult> {
-    return new Promise((done, fail) => this.enqueue({ kind: 'place', order, done, fail }));
+  /** Holds, numbers and matches a new order: answers how it was admitted and, if held, its row after matching. */
+  open(order: NewOrder): Promise<Admission> {
+    return new Promise((done, fail) => this.enqueue({ kind: 'open', order, done, fail }));
   }
 
   cancel(orderId: number): Promise<JobResult> {
     return new Promise((done, fail) => this.enqueue({ kind: 'cancel', orderId, done, fail }));
   }
 
-  /** Queues an order held before a restart; nobody waits for its answer. */
+  /** Queues an order held but not matched before a restart; nobody waits for its answer. */
   replay(order: PlacedOrder): void {
-    this.enqueue({ kind: 'place', order, done: ignore, fail: ignore });
+    this.enqueue({ kind: 'replay', order, done: ignore, fail: ignore });
   }
 
   /** Refuses new commands and waits for the queued ones to commit. */
@@ -105,17 +115,26 @@ export class MarketWorker {
   }
 
   private async loop(): Promise<void> {
-    // Commands submitted in the same turn (a replay at start, a burst) share the first batch.
-    await Promise.resolve();
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      await this.runBatch(batch);
+      // Let the event loop run first, so that every request already read reaches the queue: PGlite
+      // answers without real I/O, so without this yield one request's whole path (its session lookup,
+      // then this batch) would run before the next request is even parsed, and batches would hold one order.
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.runBatch(null);
     }
   }
 
-  private async runBatch(jobs: Job[], retry = false): Promise<void> {
+  /**
+   * Commits one batch: `given`, or (null) whatever is queued once the batch's transaction has its
+   * connection — requests keep queueing while it waits, so under load batches grow instead of queueing.
+   */
+  private async runBatch(given: Job[] | null, retry = false): Promise<void> {
+    let jobs: Job[] = given ?? [];
     try {
-      await this.commit(jobs, retry);
+      await this.commit(() => {
+        jobs = given ?? this.queue.splice(0, MAX_BATCH);
+        return jobs;
+      }, retry);
     } catch (error) {
       this.ctx.log.error({ err: error, market: this.market.symbol }, 'batch failed; rebuilding the book');
       try {
@@ -127,39 +146,76 @@ export class MarketWorker {
       }
       if (jobs.length > 1) {
         for (const job of jobs) await this.runBatch([job], true);
-      } else {
+      } else if (jobs.length === 1) {
         await this.refuse(jobs[0]!, error);
       }
     }
   }
 
-  private async commit(jobs: Job[], retry: boolean): Promise<void> {
-    if (retry) jobs = await this.stillPending(jobs);
-    if (jobs.length === 0) return;
-    this.events.length = 0;
+  private async commit(take: () => Job[], retry: boolean): Promise<void> {
+    const m = this.market;
     const fromSequence = this.engine.sequence;
-    const placed = new Map<number, PlacedOrder>();
-    const codes = jobs.map((job) => {
-      if (job.kind === 'cancel') return this.engine.cancel(job.orderId);
-      placed.set(job.order.orderId, job.order);
-      return this.run(job.order);
+    const batch = await this.ctx.db.transaction().execute(async (trx) => {
+      const now = this.ctx.clock.now();
+      const jobs = retry ? await this.stillPending(trx, take()) : take();
+      if (jobs.length === 0) return null;
+      const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
+      const admitted = await admit(
+        trx,
+        m,
+        opening.map((job) => job.order),
+        now,
+      );
+      const admissions = new Map(opening.map((job, i) => [job, admitted[i]!]));
+      const opened = new Map<number, OrderRow>();
+      const placed = new Map<number, PlacedOrder>();
+      this.events.length = 0;
+      const codes = jobs.map((job) => {
+        if (job.kind === 'cancel') return this.engine.cancel(job.orderId);
+        let order = job.order as PlacedOrder;
+        if (job.kind === 'open') {
+          const admission = admissions.get(job)!;
+          if (admission.kind !== 'accepted') return ResultCode.OK;
+          order = toPlacedOrder(m, admission.row);
+          opened.set(order.orderId, admission.row);
+        }
+        placed.set(order.orderId, order);
+        return this.run(order);
+      });
+      const settlement = settle(m, this.events, placed, (id) => this.engine.order(id));
+      for (const outcome of settlement.outcomes) {
+        const row = opened.get(outcome.orderId);
+        if (row) applyOutcome(row, outcome, now);
+      }
+      const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, [
+        ...opened.values(),
+      ]);
+      await storeAnswers(
+        trx,
+        opening.flatMap((job) => {
+          const admission = admissions.get(job)!;
+          return job.order.scope && admission.kind === 'accepted'
+            ? [{ scope: job.order.scope, answer: { order: orderRowToOrder(m, admission.row) } }]
+            : [];
+        }),
+      );
+      return { jobs, codes, admissions, settlement, ...written };
     });
-    const settlement = settle(this.market, this.events, placed, (id) => this.engine.order(id));
-    const now = this.ctx.clock.now();
-    const sequence = this.engine.sequence;
-    const { trades, notifications } = await this.ctx.db
-      .transaction()
-      .execute((trx) => writeSettlement(trx, this.market, settlement, sequence, now));
+    if (batch === null) return;
+    const { jobs, codes, admissions, settlement, trades, notifications } = batch;
     this.data.addTrades(trades);
     this.stats.batches += 1;
     this.stats.commands += jobs.length;
-    for (const [i, job] of jobs.entries()) job.done({ code: codes[i]! });
+    for (const [i, job] of jobs.entries()) {
+      if (job.kind === 'open') job.done(admissions.get(job)!);
+      else job.done({ code: codes[i]! });
+    }
     const levels = this.touchedLevels();
     try {
       this.onCommitted?.({
         worker: this,
         fromSequence,
-        sequence,
+        sequence: this.engine.sequence,
         trades,
         levels,
         outcomes: settlement.outcomes,
@@ -204,11 +260,11 @@ export class MarketWorker {
       : this.engine.placeMarketSell(o.orderId, o.userId, o.amount);
   }
 
-  /** After a failed commit: a placement the database shows as matched already committed (answer OK). */
-  private async stillPending(jobs: Job[]): Promise<Job[]> {
-    const ids = jobs.flatMap((job) => (job.kind === 'place' ? [BigInt(job.order.orderId)] : []));
+  /** After a failed commit: a replayed order the database shows as matched already committed (answer OK). */
+  private async stillPending(trx: Database, jobs: Job[]): Promise<Job[]> {
+    const ids = jobs.flatMap((job) => (job.kind === 'replay' ? [BigInt(job.order.orderId)] : []));
     if (ids.length === 0) return jobs;
-    const rows = await this.ctx.db
+    const rows = await trx
       .selectFrom('orders')
       .select('order_id')
       .where('order_id', 'in', ids)
@@ -216,7 +272,7 @@ export class MarketWorker {
       .execute();
     const pending = new Set(rows.map((r) => Number(r.order_id)));
     return jobs.filter((job) => {
-      if (job.kind === 'cancel' || pending.has(job.order.orderId)) return true;
+      if (job.kind !== 'replay' || pending.has(job.order.orderId)) return true;
       job.done({ code: ResultCode.OK });
       return false;
     });
@@ -227,9 +283,12 @@ export class MarketWorker {
     if (code !== ResultCode.OK) throw new Error(`restore of ${this.market.symbol} refused: code ${code}`);
   }
 
-  /** A command that cannot commit even alone: a placement ends REJECTED with its whole hold released. */
+  /**
+   * A command that cannot commit even alone: a new order was never written (its request fails); a
+   * replayed one ends REJECTED with its whole hold released.
+   */
   private async refuse(job: Job, error: unknown): Promise<void> {
-    if (job.kind === 'place') {
+    if (job.kind === 'replay') {
       try {
         await this.reject(BigInt(job.order.orderId));
       } catch (rejectError) {
@@ -274,4 +333,15 @@ export class MarketWorker {
       }
     });
   }
+}
+
+/** A new order's row after its batch matched it. */
+function applyOutcome(row: OrderRow, o: Outcome, now: Date): void {
+  row.status = o.status;
+  row.filled = o.filled;
+  row.filled_quote = o.filledQuote;
+  row.hold_remaining = o.holdRemaining;
+  row.rest_seq = o.restSeq === null ? null : BigInt(o.restSeq);
+  row.cancel_reason = o.cancelReason;
+  row.updated_at = now;
 }

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { DatabaseTarget } from '../db/database.ts';
+import { holdFor } from '../engine-host/units.ts';
+import * as ledger from '../modules/ledger/ledger.service.ts';
+import { checkOrder, type OrderCreateInput } from '../modules/orders/orders.validation.ts';
 import { deposit } from './funds.ts';
 import { type RegisteredUser, registerVerifiedUser } from './identity.ts';
 import { createTestApp, type TestApp, type TestEnvelope } from './test-app.ts';
@@ -80,6 +83,57 @@ export async function cancelAllOpen(t: TestApp, users: RegisteredUser[]): Promis
       }
     }
   }
+}
+
+/**
+ * An order held and recorded but not matched yet (`pending`), as a process stopped between the two leaves
+ * it: how orders reach a market's worker through the database. The worker's next start must match it.
+ */
+export async function holdUnmatched(t: TestApp, user: RegisteredUser, body: Body): Promise<bigint> {
+  const input = body as unknown as OrderCreateInput;
+  const m = t.ctx.engine.worker(input.market_id).market;
+  const spec = checkOrder(m, input);
+  const hold = holdFor(m, spec);
+  const now = t.ctx.clock.now();
+  const userId = BigInt(user.userId);
+  return t.ctx.db.transaction().execute(async (trx) => {
+    const { order_id } = await trx
+      .insertInto('orders')
+      .values({
+        user_id: userId,
+        market_id: m.marketId,
+        side: spec.side,
+        type: spec.type,
+        price: spec.price,
+        amount: spec.amount,
+        total: spec.total,
+        time_in_force: spec.timeInForce,
+        post_only: spec.postOnly,
+        status: 'NEW',
+        pending: true,
+        hold_asset_id: hold.assetId,
+        hold_remaining: hold.amount,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('order_id')
+      .executeTakeFirstOrThrow();
+    await ledger.post(trx, {
+      kind: 'ORDER_HOLD',
+      refType: 'order',
+      refId: order_id,
+      now,
+      legs: [
+        {
+          from: { userId, kind: 'available' },
+          to: { userId, kind: 'on_hold' },
+          assetId: hold.assetId,
+          amount: hold.amount,
+        },
+      ],
+    });
+    return order_id;
+  });
 }
 
 /** The balance of the exchange's fee account in one asset, in base units. */

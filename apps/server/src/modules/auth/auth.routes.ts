@@ -14,11 +14,11 @@ export const authHandlers: HandlerMap = {
   'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx)),
   'auth.signin': (ctx, { body }) => auth.signin(ctx, body, origin(ctx)),
   'auth.signout': async (ctx) => {
-    await sessions.revokeSession(ctx.db, ctx.auth!.sessionId, ctx.clock.now());
+    await sessions.revokeSession(ctx, ctx.auth!);
     return {};
   },
   'auth.signoutAll': async (ctx) => ({
-    revoked: await sessions.revokeAllSessions(ctx.db, ctx.auth!.userId, ctx.clock.now()),
+    revoked: await sessions.revokeAllSessions(ctx, ctx.db, ctx.auth!.userId, ctx.clock.now()),
   }),
   'auth.sessions': async (ctx) => {
     const rows = await sessions.listSessions(ctx.db, ctx.auth!.userId, ctx.clock.now());

@@ -184,6 +184,7 @@ export async function verifyEmail(ctx: AppContext, userId: bigint, otp: string, 
   await useCode(ctx, user, 'EMAIL_VERIFY', otp, ip, async (trx) => {
     await usersRepo.update(trx, userId, { is_email_verified: true });
   });
+  ctx.sessions.forgetUser(userId);
   return userRowToUser(await mustFind(ctx, userId));
 }
 

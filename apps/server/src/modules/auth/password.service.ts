@@ -51,7 +51,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await useCode(ctx, user, 'PASSWORD_RESET', input.otp, ip, async (trx, _target, now) => {
     await usersRepo.update(trx, user.user_id, { password_hash: passwordHash });
-    await sessions.revokeAllSessions(trx, user.user_id, now);
+    await sessions.revokeAllSessions(ctx, trx, user.user_id, now);
     await notify(trx, user.user_id, {
       type: 'PASSWORD_CHANGED',
       title: 'Password changed',
@@ -59,6 +59,8 @@ export async function resetPassword(
       now,
     });
   });
+  // Again after the commit: a request between the revocation and the commit may have cached the session.
+  ctx.sessions.forgetUser(user.user_id);
 }
 
 export async function requestTxnPasswordCode(

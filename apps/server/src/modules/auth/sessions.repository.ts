@@ -33,7 +33,13 @@ export async function findLive(db: Database, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .select(['sessions.session_id', 'sessions.user_id', 'sessions.last_seen_at', 'users.is_email_verified'])
+    .select([
+      'sessions.session_id',
+      'sessions.user_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.is_email_verified',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)

@@ -36,25 +36,36 @@ export async function createSession(
 export async function authenticate(ctx: AppContext, token: string): Promise<AuthInfo | null> {
   if (token.length > 200) return null;
   const now = ctx.clock.now();
-  const row = await sessionsRepo.findLive(ctx.db, hashToken(token), now);
+  const tokenHash = hashToken(token);
+  const cached = ctx.sessions.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const row = await sessionsRepo.findLive(ctx.db, tokenHash, now);
   if (!row) return null;
+  let expiresAt = row.expires_at;
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-    await sessionsRepo.touch(
-      ctx.db,
-      row.session_id,
-      now,
-      new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-    );
+    expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
+    await sessionsRepo.touch(ctx.db, row.session_id, now, expiresAt);
   }
-  return { sessionId: row.session_id, userId: row.user_id, isEmailVerified: row.is_email_verified };
+  const auth = { sessionId: row.session_id, userId: row.user_id, isEmailVerified: row.is_email_verified };
+  ctx.sessions.set(tokenHash, auth, now.getTime(), expiresAt.getTime());
+  return auth;
 }
 
-export async function revokeSession(db: Database, sessionId: bigint, now: Date): Promise<void> {
-  await sessionsRepo.revoke(db, sessionId, now);
+export async function revokeSession(ctx: AppContext, auth: AuthInfo): Promise<void> {
+  await sessionsRepo.revoke(ctx.db, auth.sessionId, ctx.clock.now());
+  ctx.sessions.forgetUser(auth.userId);
 }
 
-export async function revokeAllSessions(db: Database, userId: bigint, now: Date): Promise<number> {
-  return sessionsRepo.revokeAllOfUser(db, userId, now);
+/** Ends every session of the user; `db` may be the caller's transaction. */
+export async function revokeAllSessions(
+  ctx: AppContext,
+  db: Database,
+  userId: bigint,
+  now: Date,
+): Promise<number> {
+  const revoked = await sessionsRepo.revokeAllOfUser(db, userId, now);
+  ctx.sessions.forgetUser(userId);
+  return revoked;
 }
 
 /** Whether the user has signed in from this device before (a new one earns a notification). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 
@@ -88,4 +89,21 @@ export async function once<T>(
     .where('key', '=', scope.key)
     .execute();
   return answer;
+}
+
+/** Stores the answers of keys claimed in this transaction, in one statement (the market worker's batch). */
+export async function storeAnswers(
+  trx: Database,
+  answers: readonly { scope: IdempotencyScope; answer: unknown }[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  const values = sql.join(
+    answers.map(
+      ({ scope, answer }) =>
+        sql`(${scope.userId}::bigint, ${scope.route}::text, ${scope.key}::text, ${JSON.stringify(answer)}::jsonb)`,
+    ),
+  );
+  await sql`update idempotency_keys k set response = v.response
+    from (values ${values}) as v(user_id, route, key, response)
+    where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
 }

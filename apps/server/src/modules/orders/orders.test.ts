@@ -1,3 +1,4 @@
+import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assetId, auditClean } from '../../testing/funds.ts';
 import type { RegisteredUser } from '../../testing/identity.ts';
@@ -222,5 +223,40 @@ describe.each(databasesUnderTest())('matching on $name', (database) => {
     expect((await marketBalance(t, buyer, btc)).quote.on_hold).toBe('5000');
     const other = await createOrder(t, buyer, limit('BUY', '50000', '0.2'), headers);
     expect(other.status).toBe(409);
+  });
+
+  it('makes one order of many concurrent requests with one Idempotency-Key', async () => {
+    const buyer = await trader({ USDT: '20000' });
+    const headers = { 'idempotency-key': 'order-key-burst' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createOrder(t, buyer, limit('BUY', '50000', '0.1'), headers)),
+    );
+    const orderIds = new Set(answers.map((a) => a.body.data?.order?.order_id));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(orderIds.size).toBe(1);
+    expect((await marketBalance(t, buyer, btc)).quote).toEqual({ available: '15000', on_hold: '5000' });
+  });
+
+  it('never lets concurrent orders of one user together spend more than the balance', async () => {
+    const buyer = await trader({ USDT: '10000' });
+    // Ten orders of about 3,000 USDT each reach the worker together: three fit, seven are refused.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createOrder(t, buyer, limit('BUY', `${30000 + i}`, '0.1'))),
+    );
+    const accepted = answers.filter((a) => a.status === 200).map((a) => a.body.data.order);
+    expect(accepted).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 422);
+    expect(refused).toHaveLength(7);
+    expect(refused[0]!.body.message).toMatch(
+      /^Insufficient USDT balance: this order needs 300\d(\.\d)? USDT\.$/,
+    );
+    const held = accepted.reduce((sum, o) => sum + toBaseUnits(o.price, 6)! / 10n, 0n);
+    const balance = await marketBalance(t, buyer, btc);
+    expect(balance.quote).toEqual({
+      available: fromBaseUnits(10_000_000_000n - held, 6),
+      on_hold: fromBaseUnits(held, 6),
+    });
+    const list = await t.api('GET', '/api/order/list?status=ALL', { token: buyer.token });
+    expect(list.body.data.total).toBe(3);
   });
 });
