@@ -6,7 +6,8 @@
  *   node --import tsx apps/server/bench/orders.bench.ts
  *
  * The server runs in this process; autocannon runs in a child process so that the load generator does not
- * share the server's event loop. Loopback only. BENCH_SECONDS (default 10) bounds each orders run.
+ * share the server's event loop. Loopback only. BENCH_SECONDS (default 10) bounds each orders run;
+ * BENCH_CONNECTIONS (64) sets the load's connections; BENCH_SKIP=pglite or postgres leaves one out.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,8 @@ const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const USERS = 32;
+/** Databases to leave out, e.g. BENCH_SKIP=pglite while profiling PostgreSQL alone. */
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 1000);
 /** A dependency of @fastify/websocket, imported by name so that no types are needed. */
 const WS_MODULE = 'ws';
@@ -320,13 +323,17 @@ async function main(): Promise<void> {
   }
   console.log(`\nplain Fastify hello-world    ${fmt(helloResult)}`);
 
-  await benchDatabase(
-    'PGlite',
-    { kind: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'fit24-bench-')) },
-    helloResult,
-  );
+  if (!SKIP.has('pglite')) {
+    await benchDatabase(
+      'PGlite',
+      { kind: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'fit24-bench-')) },
+      helloResult,
+    );
+  }
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
+  if (SKIP.has('postgres')) {
+    console.log('\nPostgreSQL: skipped (BENCH_SKIP)');
+  } else if (pgUrl) {
     await benchDatabase(
       'PostgreSQL',
       {

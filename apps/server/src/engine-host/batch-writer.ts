@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
+import { insertRows, unnestRows } from '../db/unnest.ts';
 import type { HistoryLine } from '../modules/funds/history.ts';
 import * as history from '../modules/funds/history.ts';
 import { postMany } from '../modules/ledger/ledger.batch.ts';
@@ -26,7 +27,7 @@ export async function writeSettlement(
   now: Date,
   opened: OrderRow[],
 ): Promise<{ trades: PublicTrade[]; notifications: NotificationRow[] }> {
-  if (opened.length > 0) await trx.insertInto('orders').values(opened).execute();
+  await insertOrders(trx, opened);
   const tradeIds = await insertTrades(trx, m, s.fills, now);
   const isNew = new Set(opened.map((row) => Number(row.order_id)));
   await updateOrders(
@@ -91,28 +92,52 @@ export async function writeSettlement(
   return { trades, notifications };
 }
 
+async function insertOrders(trx: Database, rows: OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await insertRows('orders', rows, {
+    order_id: ['bigint', (r) => r.order_id],
+    user_id: ['bigint', (r) => r.user_id],
+    market_id: ['int', (r) => r.market_id],
+    side: ['text', (r) => r.side],
+    type: ['text', (r) => r.type],
+    price: ['bigint', (r) => r.price],
+    amount: ['bigint', (r) => r.amount],
+    total: ['bigint', (r) => r.total],
+    time_in_force: ['text', (r) => r.time_in_force],
+    post_only: ['boolean', (r) => r.post_only],
+    status: ['text', (r) => r.status],
+    pending: ['boolean', (r) => r.pending],
+    filled: ['bigint', (r) => r.filled],
+    filled_quote: ['bigint', (r) => r.filled_quote],
+    hold_asset_id: ['int', (r) => r.hold_asset_id],
+    hold_remaining: ['bigint', (r) => r.hold_remaining],
+    cancel_reason: ['text', (r) => r.cancel_reason],
+    rest_seq: ['bigint', (r) => r.rest_seq],
+    created_at: ['timestamptz', (r) => r.created_at],
+    updated_at: ['timestamptz', (r) => r.updated_at],
+  }).execute(trx);
+}
+
 async function insertTrades(trx: Database, m: MarketInfo, fills: Fill[], now: Date): Promise<bigint[]> {
   if (fills.length === 0) return [];
-  const rows = await trx
-    .insertInto('trades')
-    .values(
-      fills.map((f) => ({
-        market_id: m.marketId,
-        price: BigInt(f.price),
-        amount: BigInt(f.amount),
-        quote: f.quote,
-        taker_side: f.takerSide,
-        maker_order_id: BigInt(f.makerOrderId),
-        taker_order_id: BigInt(f.takerOrderId),
-        maker_user_id: BigInt(f.makerUserId),
-        taker_user_id: BigInt(f.takerUserId),
-        maker_fee: f.makerFee,
-        taker_fee: f.takerFee,
-        created_at: now,
-      })),
-    )
-    .returning(['trade_id', 'taker_order_id', 'maker_order_id'])
-    .execute();
+  const { rows } = await sql<{
+    trade_id: bigint;
+    taker_order_id: bigint;
+    maker_order_id: bigint;
+  }>`${insertRows('trades', fills, {
+    market_id: ['int', () => m.marketId],
+    price: ['bigint', (f) => f.price],
+    amount: ['bigint', (f) => f.amount],
+    quote: ['bigint', (f) => f.quote],
+    taker_side: ['text', (f) => f.takerSide],
+    maker_order_id: ['bigint', (f) => f.makerOrderId],
+    taker_order_id: ['bigint', (f) => f.takerOrderId],
+    maker_user_id: ['bigint', (f) => f.makerUserId],
+    taker_user_id: ['bigint', (f) => f.takerUserId],
+    maker_fee: ['bigint', (f) => f.makerFee],
+    taker_fee: ['bigint', (f) => f.takerFee],
+    created_at: ['timestamptz', () => now],
+  })} returning trade_id, taker_order_id, maker_order_id`.execute(trx);
   // A taker meets each maker at most once, so the pair names the trade (RETURNING has no promised order).
   const byPair = new Map(rows.map((r) => [`${r.taker_order_id}:${r.maker_order_id}`, r.trade_id]));
   return fills.map((f) => byPair.get(`${f.takerOrderId}:${f.makerOrderId}`)!);
@@ -120,18 +145,19 @@ async function insertTrades(trx: Database, m: MarketInfo, fills: Fill[], now: Da
 
 async function updateOrders(trx: Database, outcomes: Outcome[], now: Date): Promise<void> {
   if (outcomes.length === 0) return;
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${BigInt(o.orderId)}::bigint, ${o.status}::text, ${o.filled}::bigint, ${o.filledQuote}::bigint,
-          ${o.holdRemaining}::bigint, ${o.restSeq === null ? null : BigInt(o.restSeq)}::bigint, ${o.cancelReason}::text)`,
-    ),
-  );
+  const v = unnestRows('v', outcomes, {
+    order_id: ['bigint', (o) => o.orderId],
+    status: ['text', (o) => o.status],
+    filled: ['bigint', (o) => o.filled],
+    filled_quote: ['bigint', (o) => o.filledQuote],
+    hold_remaining: ['bigint', (o) => o.holdRemaining],
+    rest_seq: ['bigint', (o) => o.restSeq],
+    cancel_reason: ['text', (o) => o.cancelReason],
+  });
   await sql`update orders as o set status = v.status, filled = v.filled, filled_quote = v.filled_quote,
       hold_remaining = v.hold_remaining, rest_seq = coalesce(v.rest_seq, o.rest_seq),
       cancel_reason = coalesce(v.cancel_reason, o.cancel_reason), pending = false, updated_at = ${now}
-    from (values ${values}) as v(order_id, status, filled, filled_quote, hold_remaining, rest_seq, cancel_reason)
-    where o.order_id = v.order_id`.execute(trx);
+    from ${v} where o.order_id = v.order_id`.execute(trx);
 }
 
 /** The seller's base and the buyer's quote leave their holds; each side's fee goes to the fee account. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
+import { insertRows, unnestRows } from '../db/unnest.ts';
 import { AppError } from '../http/app-error.ts';
 import type { IdempotencyScope } from '../modules/funds/idempotency.ts';
 import type { Entry } from '../modules/ledger/ledger.service.ts';
@@ -145,16 +146,13 @@ async function claimKeys(trx: Database, orders: readonly NewOrder[], now: Date):
   });
   if (first.size === 0) return repeats;
   const scopes = [...first.values()].map((i) => orders[i]!.scope!);
-  const values = sql.join(
-    scopes.map(
-      (s) =>
-        sql`(${s.userId}::bigint, ${s.route}::text, ${s.key}::text, ${s.requestHash}::text, null::jsonb, ${now}::timestamptz)`,
-    ),
-  );
-  const { rows } = await sql<{ user_id: bigint; key: string }>`
-    insert into idempotency_keys (user_id, route, key, request_hash, response, created_at)
-    values ${values} on conflict (user_id, route, key) do nothing
-    returning user_id, key`.execute(trx);
+  const { rows } = await sql<{ user_id: bigint; key: string }>`${insertRows('idempotency_keys', scopes, {
+    user_id: ['bigint', (s) => s.userId],
+    route: ['text', (s) => s.route],
+    key: ['text', (s) => s.key],
+    request_hash: ['text', (s) => s.requestHash],
+    created_at: ['timestamptz', () => now],
+  })} on conflict (user_id, route, key) do nothing returning user_id, key`.execute(trx);
   const claimed = new Set(rows.map((r) => `${r.user_id}:${r.key}`));
   for (const [id, i] of first) if (!claimed.has(id)) repeats.push(i);
   return repeats;
@@ -162,8 +160,12 @@ async function claimKeys(trx: Database, orders: readonly NewOrder[], now: Date):
 
 async function releaseKeys(trx: Database, scopes: readonly IdempotencyScope[]): Promise<void> {
   if (scopes.length === 0) return;
-  const values = sql.join(scopes.map((s) => sql`(${s.userId}::bigint, ${s.route}::text, ${s.key}::text)`));
-  await sql`delete from idempotency_keys k using (values ${values}) as v(user_id, route, key)
+  const v = unnestRows('v', scopes, {
+    user_id: ['bigint', (s) => s.userId],
+    route: ['text', (s) => s.route],
+    key: ['text', (s) => s.key],
+  });
+  await sql`delete from idempotency_keys k using ${v}
     where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
 }
 
@@ -175,10 +177,13 @@ async function readAvailable(
   const balances = new Map<string, bigint>();
   if (wanted.length === 0) return balances;
   const distinct = new Map(wanted.map((w) => [balanceKey(w.userId, w.assetId), w]));
-  const values = sql.join([...distinct.values()].map((w) => sql`(${w.userId}::bigint, ${w.assetId}::int)`));
+  const v = unnestRows('v', [...distinct.values()], {
+    user_id: ['bigint', (w) => w.userId],
+    asset_id: ['int', (w) => w.assetId],
+  });
   const { rows } = await sql<{ user_id: bigint; asset_id: number; balance: bigint }>`
     select a.user_id, a.asset_id, a.balance from ledger_accounts a
-    join (values ${values}) as v(user_id, asset_id) on a.user_id = v.user_id and a.asset_id = v.asset_id
+    join ${v} on a.user_id = v.user_id and a.asset_id = v.asset_id
     where a.kind = 'available'`.execute(trx);
   for (const r of rows) balances.set(balanceKey(r.user_id, r.asset_id), r.balance);
   return balances;

@@ -2,6 +2,7 @@ import { fromBaseUnits, PAGE_SIZE, type TAssetTransaction } from '@fit24/contrac
 import { toEpochSeconds } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
+import { insertRows } from '../../db/unnest.ts';
 
 /** One line of a user's asset history, written by whichever module moved their money. */
 export interface HistoryLine {
@@ -20,25 +21,21 @@ export interface HistoryLine {
 }
 
 export async function record(db: Database, lines: HistoryLine[]): Promise<void> {
-  await db
-    .insertInto('asset_transactions')
-    .values(
-      lines.map((l) => ({
-        user_id: l.userId,
-        asset_id: l.assetId,
-        type: l.type,
-        amount: l.amount,
-        fee: l.fee ?? 0n,
-        status: l.status,
-        address: l.address ?? null,
-        txid: l.txid ?? null,
-        note: l.note ?? null,
-        ref_type: l.refType,
-        ref_id: l.refId,
-        created_at: l.now,
-      })),
-    )
-    .execute();
+  if (lines.length === 0) return;
+  await insertRows('asset_transactions', lines, {
+    user_id: ['bigint', (l) => l.userId],
+    asset_id: ['int', (l) => l.assetId],
+    type: ['text', (l) => l.type],
+    amount: ['bigint', (l) => l.amount],
+    fee: ['bigint', (l) => l.fee ?? 0n],
+    status: ['text', (l) => l.status],
+    address: ['text', (l) => l.address ?? null],
+    txid: ['text', (l) => l.txid ?? null],
+    note: ['text', (l) => l.note ?? null],
+    ref_type: ['text', (l) => l.refType],
+    ref_id: ['bigint', (l) => l.refId],
+    created_at: ['timestamptz', (l) => l.now],
+  }).execute(db);
 }
 
 /** Keeps the history line of a withdrawal or deposit in step with its status. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 
 export interface IdempotencyScope {
@@ -97,13 +98,12 @@ export async function storeAnswers(
   answers: readonly { scope: IdempotencyScope; answer: unknown }[],
 ): Promise<void> {
   if (answers.length === 0) return;
-  const values = sql.join(
-    answers.map(
-      ({ scope, answer }) =>
-        sql`(${scope.userId}::bigint, ${scope.route}::text, ${scope.key}::text, ${JSON.stringify(answer)}::jsonb)`,
-    ),
-  );
-  await sql`update idempotency_keys k set response = v.response
-    from (values ${values}) as v(user_id, route, key, response)
-    where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
+  const v = unnestRows('v', answers, {
+    user_id: ['bigint', (a) => a.scope.userId],
+    route: ['text', (a) => a.scope.route],
+    key: ['text', (a) => a.scope.key],
+    response: ['text', (a) => JSON.stringify(a.answer)],
+  });
+  await sql`update idempotency_keys k set response = v.response::jsonb
+    from ${v} where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
 }

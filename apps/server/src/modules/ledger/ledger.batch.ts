@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import type { AccountRef, Entry } from './ledger.service.ts';
 
 /**
@@ -43,10 +44,13 @@ export async function postMany(trx: Database, entries: Entry[]): Promise<void> {
   const ids = await lockAccounts(trx, accounts);
   const changed = [...accounts].filter(([, a]) => a.net !== 0n);
   if (changed.length > 0) {
-    const values = sql.join(changed.map(([key, a]) => sql`(${ids.get(key)!}::bigint, ${a.net}::bigint)`));
+    const v = unnestRows('v', changed, {
+      account_id: ['bigint', ([key]) => ids.get(key)!],
+      delta: ['bigint', ([, a]) => a.net],
+    });
     const updated = await sql`
       update ledger_accounts as a set balance = a.balance + v.delta
-      from (values ${values}) as v(account_id, delta)
+      from ${v}
       where a.account_id = v.account_id and (a.user_id is null or a.balance + v.delta >= 0)
       returning a.account_id`.execute(trx);
     if (updated.rows.length !== changed.length) {
@@ -54,27 +58,30 @@ export async function postMany(trx: Database, entries: Entry[]): Promise<void> {
     }
   }
 
-  const entryValues = sql.join(
-    entries.map(
-      (e) =>
-        sql`(${e.kind}::text, ${e.refType}::text, ${e.refId}::bigint, ${e.memo ?? null}::text, ${e.now}::timestamptz)`,
-    ),
-  );
-  const postingValues = sql.join(
-    postings.map((p) => {
-      const e = entries[p.entry]!;
-      return sql`(${e.kind}::text, ${e.refType}::text, ${e.refId}::bigint, ${ids.get(p.key)!}::bigint, ${p.assetId}::int, ${p.amount}::bigint)`;
-    }),
-  );
+  const e = unnestRows('v', entries, {
+    kind: ['text', (e) => e.kind],
+    ref_type: ['text', (e) => e.refType],
+    ref_id: ['bigint', (e) => e.refId],
+    memo: ['text', (e) => e.memo ?? null],
+    created_at: ['timestamptz', (e) => e.now],
+  });
+  const p = unnestRows('p', postings, {
+    kind: ['text', (p) => entries[p.entry]!.kind],
+    ref_type: ['text', (p) => entries[p.entry]!.refType],
+    ref_id: ['bigint', (p) => entries[p.entry]!.refId],
+    account_id: ['bigint', (p) => ids.get(p.key)!],
+    asset_id: ['int', (p) => p.assetId],
+    amount: ['bigint', (p) => p.amount],
+  });
   await sql`
     with e as (
       insert into journal_entries (kind, ref_type, ref_id, memo, created_at)
-      select * from (values ${entryValues}) as v(kind, ref_type, ref_id, memo, created_at)
+      select * from ${e}
       returning entry_id, kind, ref_type, ref_id
     )
     insert into postings (entry_id, account_id, asset_id, amount)
     select e.entry_id, p.account_id, p.asset_id, p.amount
-    from (values ${postingValues}) as p(kind, ref_type, ref_id, account_id, asset_id, amount)
+    from ${p}
     join e on e.kind = p.kind and e.ref_type = p.ref_type and e.ref_id = p.ref_id`.execute(trx);
 }
 
@@ -86,16 +93,27 @@ async function lockAccounts(
   trx: Database,
   accounts: Map<string, { ref: AccountRef; assetId: number }>,
 ): Promise<Map<string, bigint>> {
-  const users: RawBuilder<unknown>[] = [];
-  const systems: RawBuilder<unknown>[] = [];
+  const users: Array<{ ref: { userId: bigint; kind: string }; assetId: number }> = [];
+  const systems: Array<{ ref: { system: string }; assetId: number }> = [];
   for (const { ref, assetId } of accounts.values()) {
-    if ('system' in ref) systems.push(sql`(${ref.system}::text, ${assetId}::int, 'system'::text)`);
-    else users.push(sql`(${ref.userId}::bigint, ${assetId}::int, ${ref.kind}::text)`);
+    if ('system' in ref) systems.push({ ref, assetId });
+    else users.push({ ref, assetId });
   }
-  const conditions = [
-    ...(users.length > 0 ? [sql`(user_id, asset_id, kind) in (values ${sql.join(users)})`] : []),
-    ...(systems.length > 0 ? [sql`(system_name, asset_id, kind) in (values ${sql.join(systems)})`] : []),
-  ];
+  const userRows = unnestRows('v', users, {
+    user_id: ['bigint', (u) => u.ref.userId],
+    asset_id: ['int', (u) => u.assetId],
+    kind: ['text', (u) => u.ref.kind],
+  });
+  const systemRows = unnestRows('v', systems, {
+    system_name: ['text', (s) => s.ref.system],
+    asset_id: ['int', (s) => s.assetId],
+  });
+  // Joins rather than OR-ed conditions, so that each side uses its unique index.
+  const matching = sql`select a.account_id from ledger_accounts a
+      join ${userRows} on a.user_id = v.user_id and a.asset_id = v.asset_id and a.kind = v.kind
+    union all
+    select a.account_id from ledger_accounts a
+      join ${systemRows} on a.system_name = v.system_name and a.asset_id = v.asset_id and a.kind = 'system'`;
   const find = async () => {
     const { rows } = await sql<{
       account_id: bigint;
@@ -104,7 +122,7 @@ async function lockAccounts(
       asset_id: number;
       kind: string;
     }>`select account_id, user_id, system_name, asset_id, kind from ledger_accounts
-      where ${sql.join(conditions, sql` or `)} order by account_id for update`.execute(trx);
+      where account_id in (${matching}) order by account_id for update`.execute(trx);
     return new Map(
       rows.map((r) => [
         r.system_name !== null
@@ -117,13 +135,14 @@ async function lockAccounts(
   let ids = await find();
   const missing = [...accounts].filter(([key]) => !ids.has(key));
   if (missing.length > 0) {
-    const values = missing.map(([, { ref, assetId }]) =>
-      'system' in ref
-        ? sql`(${null}::bigint, ${ref.system}::text, ${assetId}::int, 'system')`
-        : sql`(${ref.userId}::bigint, ${null}::text, ${assetId}::int, ${ref.kind}::text)`,
-    );
+    const v = unnestRows('v', missing, {
+      user_id: ['bigint', ([, { ref }]) => ('system' in ref ? null : ref.userId)],
+      system_name: ['text', ([, { ref }]) => ('system' in ref ? ref.system : null)],
+      asset_id: ['int', ([, { assetId }]) => assetId],
+      kind: ['text', ([, { ref }]) => ('system' in ref ? 'system' : ref.kind)],
+    });
     await sql`insert into ledger_accounts (user_id, system_name, asset_id, kind)
-      values ${sql.join(values)} on conflict do nothing`.execute(trx);
+      select * from ${v} on conflict do nothing`.execute(trx);
     ids = await find();
   }
   return ids;

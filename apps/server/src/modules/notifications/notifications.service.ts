@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
+import { insertRows } from '../../db/unnest.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -46,17 +47,12 @@ export async function notifyMany(
   notifications: Array<{ userId: bigint; type: NotificationType; title: string; body: string; now: Date }>,
 ): Promise<NotificationRow[]> {
   if (notifications.length === 0) return [];
-  return db
-    .insertInto('notifications')
-    .values(
-      notifications.map((n) => ({
-        user_id: n.userId,
-        type: n.type,
-        title: n.title,
-        body: n.body,
-        created_at: n.now,
-      })),
-    )
-    .returningAll()
-    .execute();
+  const { rows } = await sql<NotificationRow>`${insertRows('notifications', notifications, {
+    user_id: ['bigint', (n) => n.userId],
+    type: ['text', (n) => n.type],
+    title: ['text', (n) => n.title],
+    body: ['text', (n) => n.body],
+    created_at: ['timestamptz', (n) => n.now],
+  })} returning *`.execute(db);
+  return rows;
 }
