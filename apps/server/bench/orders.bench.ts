@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,7 +204,8 @@ const fmt = (r: LoadResult) =>
   (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
 
 async function benchDatabase(name: string, database: DatabaseTarget, hello: LoadResult): Promise<void> {
-  const { app, ctx } = await buildApp(testConfig({ demo: false, database }), { database, logger: false });
+  const config = testConfig({ demo: false, database });
+  const { app, ctx } = await buildApp(config, { database, logger: false });
   try {
     const url = await listen(app);
     const marketId = ctx.engine.workers().find((w) => w.market.symbol === 'BTC/USDT')!.market.marketId;
@@ -238,6 +239,7 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
     if (name === 'PGlite') await fanOut(url.replace('http', 'ws'), ctx, marketId, tokens);
   } finally {
     await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -324,11 +326,12 @@ async function main(): Promise<void> {
   console.log(`\nplain Fastify hello-world    ${fmt(helloResult)}`);
 
   if (!SKIP.has('pglite')) {
-    await benchDatabase(
-      'PGlite',
-      { kind: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'fit24-bench-')) },
-      helloResult,
-    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'fit24-bench-'));
+    try {
+      await benchDatabase('PGlite', { kind: 'pglite', dataDir }, helloResult);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (SKIP.has('postgres')) {

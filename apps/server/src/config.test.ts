@@ -1,10 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'fit24-config-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fit24-config-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

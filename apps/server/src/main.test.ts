@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,9 +18,17 @@ interface Running {
 }
 
 const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fit24-main-'));
+  dataDirs.push(dir);
+  return dir;
+}
 
 function run(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -143,7 +151,7 @@ function refusesConnections(url: string): Promise<boolean> {
 
 describe('the server process', () => {
   it('starts on the embedded database, prints its keys, serves the API and the ops CLI, and stops on SIGTERM', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fit24-main-'));
+    const dataDir = tempDataDir();
     const server = await startServer(dataDir);
     expect(server.apiKey).toMatch(/^dev-/);
 
@@ -176,7 +184,7 @@ describe('the server process', () => {
   }, 120_000);
 
   it('on SIGTERM refuses new connections, finishes the request in flight with its normal answer, then exits 0', async () => {
-    const server = await startServer(mkdtempSync(join(tmpdir(), 'fit24-main-')));
+    const server = await startServer(tempDataDir());
     const headers = { 'x-api-key': server.apiKey };
     const email = 'held-signin@example.com';
     const password = 'Slow-Signin-2468';

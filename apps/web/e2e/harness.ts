@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TStoredSession } from '@fit24/contract';
@@ -25,7 +25,8 @@ export interface Stack {
 
 /** A listening server on a free port with a fresh in-memory database and the built app, and a Chromium. */
 export async function startStack(): Promise<Stack> {
-  const { app, ctx } = await buildApp(testConfig({ webDist }), {
+  const config = testConfig({ webDist });
+  const { app, ctx } = await buildApp(config, {
     database: { kind: 'pglite' },
     clock: createClock(),
     logger: false,
@@ -41,6 +42,7 @@ export async function startStack(): Promise<Stack> {
     async close() {
       await browser.close();
       await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -89,7 +89,8 @@ export async function createTestApp(
   database: DatabaseUnderTest,
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
-  const { app, ctx } = await buildApp(testConfig(overrides), {
+  const config = testConfig(overrides);
+  const { app, ctx } = await buildApp(config, {
     database: database.target(),
     clock: createClock(),
     logger: false,
@@ -120,6 +121,10 @@ export async function createTestApp(
         ...(body !== undefined ? { payload: body as object } : {}),
       });
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      // Its own data directory only: a directory given in `overrides` belongs to the caller.
+      if (overrides.dataDir === undefined) rmSync(config.dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -158,9 +158,18 @@ export function reopenable(name: 'pglite' | 'postgres'): (last: boolean) => Prom
           url: process.env.TEST_DATABASE_URL!,
           schema: `test_${randomBytes(6).toString('hex')}`,
         };
-  return (last) =>
-    createTestApp({
+  return async (last) => {
+    const t = await createTestApp({
       name,
       target: () => (target.kind === 'postgres' ? { ...target, dropSchemaOnClose: last } : target),
     });
+    if (!last || target.kind !== 'pglite') return t;
+    return {
+      ...t,
+      async close() {
+        await t.close();
+        rmSync(target.dataDir!, { recursive: true, force: true });
+      },
+    };
+  };
 }
