@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { pagedSchema, ZEpochSeconds, ZFlag, ZId } from './common.ts';
 import { ZAmount, ZMoney } from './money.ts';
 
+/** A HALTED market refuses new orders; cancels still work (DESIGN §3). */
+export const ZMarketStatus = z.enum(['OPEN', 'HALTED']);
+export type TMarketStatus = z.infer<typeof ZMarketStatus>;
+
 export const ZMarket = z.object({
   market_id: z.number().int().positive(),
   symbol: z.string(),
@@ -20,15 +24,34 @@ export const ZMarket = z.object({
   low_24h: ZMoney,
   volume_24h: ZMoney,
   is_watchlisted: ZFlag,
+  status: ZMarketStatus,
 });
 export type TMarket = z.infer<typeof ZMarket>;
 export const ZMarketListData = z.object({ markets: z.array(ZMarket) });
 export const ZMarketDetail = ZMarket.extend({
   maker_fee: z.string(),
   taker_fee: z.string(),
-  status: z.enum(['OPEN', 'HALTED']),
 });
 export const ZMarketData = z.object({ market: ZMarketDetail });
+
+/** Operator: halt or resume a market, named by `market_id` or by `symbol` ("BTC/USDT"), not both. */
+export const ZMarketStatusBody = z
+  .object({
+    market_id: ZId.optional(),
+    symbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/, 'must be a market symbol such as BTC/USDT')
+      .optional(),
+    status: ZMarketStatus,
+  })
+  .strict()
+  .refine((b) => (b.market_id === undefined) !== (b.symbol === undefined), {
+    message: 'give either market_id or symbol',
+    path: ['market_id'],
+  });
+export type TMarketStatusBody = z.infer<typeof ZMarketStatusBody>;
 
 export const ZMarketBalanceData = z.object({
   base: z.object({ available: ZMoney, on_hold: ZMoney }),

@@ -13,7 +13,7 @@ async function main(argv: string[]): Promise<number> {
   if (!name || name === 'help' || name === '--help') {
     console.log('Usage: npm run ops -- <command> [arguments]\n');
     for (const [command, def] of Object.entries(opsCommands))
-      console.log(`  ${command.padEnd(12)} ${def.help}`);
+      console.log(`  ${command.padEnd(14)} ${def.help}`);
     return name ? 0 : 2;
   }
   const request = toRequest(name, words);

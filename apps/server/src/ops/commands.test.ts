@@ -18,6 +18,16 @@ describe('ops CLI commands', () => {
       path: '/ops/outbox?to=a%40b.co',
     });
     expect(toRequest('audit', [])).toEqual({ method: 'GET', path: '/ops/audit' });
+    expect(toRequest('market-halt', ['BTC/USDT'])).toEqual({
+      method: 'POST',
+      path: '/ops/market/status',
+      body: { symbol: 'BTC/USDT', status: 'HALTED' },
+    });
+    expect(toRequest('market-resume', ['BTC/USDT'])).toEqual({
+      method: 'POST',
+      path: '/ops/market/status',
+      body: { symbol: 'BTC/USDT', status: 'OPEN' },
+    });
   });
 
   it('explains wrong usage', () => {
@@ -26,5 +36,6 @@ describe('ops CLI commands', () => {
     expect(() => toRequest('clock', ['soon'])).toThrow('advance_seconds must be a whole number.');
     expect(() => toRequest('outbox', ['--from', 'x'])).toThrow('outbox has no option --from.');
     expect(() => toRequest('outbox', ['--to'])).toThrow('--to needs a value.');
+    expect(() => toRequest('market-halt', [])).toThrow('Usage: market-halt <symbol>');
   });
 });

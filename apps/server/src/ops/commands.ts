@@ -11,6 +11,8 @@ export interface OpsCommand {
   options?: string[];
   /** Fields sent as JSON numbers rather than strings. */
   integers?: string[];
+  /** Fields the command itself sets (`market-halt` sends status HALTED). */
+  fixed?: Record<string, string>;
   help: string;
 }
 
@@ -88,6 +90,18 @@ export const opsCommands: Record<string, OpsCommand> = {
     options: ['link'],
     help: 'add a home banner <title> <image url> [--link /earn]',
   },
+  'market-halt': {
+    route: 'ops.marketStatus',
+    args: ['symbol'],
+    fixed: { status: 'HALTED' },
+    help: 'halt a market: new orders refused, cancels still work <BTC/USDT>',
+  },
+  'market-resume': {
+    route: 'ops.marketStatus',
+    args: ['symbol'],
+    fixed: { status: 'OPEN' },
+    help: 'resume a halted market <BTC/USDT>',
+  },
   'kyc-approve': { route: 'ops.kycApprove', args: ['email_id'], help: 'approve a KYC submission <email>' },
   'kyc-reject': {
     route: 'ops.kycReject',
@@ -107,7 +121,7 @@ export interface OpsRequest {
 export function toRequest(name: string, words: string[]): OpsRequest {
   const command = opsCommands[name];
   if (!command) throw new Error(`Unknown command "${name}". Run "npm run ops -- help" for the list.`);
-  const fields: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = { ...command.fixed };
   const positional: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;

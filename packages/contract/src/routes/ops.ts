@@ -25,6 +25,7 @@ import {
   ZWithdrawalDecisionBody,
 } from '../funds.ts';
 import { ZBannerBody, ZBannerData, ZKycData, ZKycDecisionBody } from '../identity.ts';
+import { ZMarketData, ZMarketStatusBody } from '../markets.ts';
 import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from '../ops.ts';
 import { q, type RouteDef, route } from './define.ts';
 
@@ -179,6 +180,16 @@ export const opsRoutes = {
     summary: 'Create an asset notice',
     body: ZNoticeBody,
     data: ZNoticeData,
+  }),
+  'ops.marketStatus': route({
+    method: 'POST',
+    path: '/ops/market/status',
+    auth: 'ops',
+    spec: false,
+    tag: 'ops',
+    summary: 'Halt or resume a market (a halted market refuses new orders; cancels still work)',
+    body: ZMarketStatusBody,
+    data: ZMarketData,
   }),
   'ops.outbox': route({
     method: 'GET',

@@ -14,4 +14,5 @@ export const marketHandlers: HandlerMap = {
   'market.history': (ctx, { query }) => markets.recentTrades(ctx, query.market_id),
   'market.orderbook': (ctx, { query }) => markets.orderBook(ctx, query.market_id),
   'market.chart': (ctx, { query }) => markets.candles(ctx, query.market_id, query.interval_min),
+  'ops.marketStatus': async (ctx, { body }) => ({ market: await markets.setMarketStatus(ctx, body) }),
 };

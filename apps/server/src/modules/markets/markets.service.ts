@@ -1,8 +1,9 @@
-import type { TMarket } from '@fit24/contract';
+import type { TMarket, TMarketStatusBody } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
 import { formatChange } from '../../engine-host/market-data.ts';
 import type { MarketWorker } from '../../engine-host/market-worker.ts';
 import { show } from '../../engine-host/units.ts';
+import { notFound } from '../../http/app-error.ts';
 import { assetById } from '../funds/assets.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 
@@ -27,6 +28,7 @@ export function marketOf(worker: MarketWorker, now: number, watchlisted: boolean
     low_24h: show.price(m, stats.low),
     volume_24h: show.amount(m, stats.volume),
     is_watchlisted: watchlisted ? 1 : 0,
+    status: m.status,
   };
 }
 
@@ -36,7 +38,6 @@ export function marketDetail(worker: MarketWorker, now: number, watchlisted: boo
     ...marketOf(worker, now, watchlisted),
     maker_fee: show.fee(m.makerFeePpm),
     taker_fee: show.fee(m.takerFeePpm),
-    status: m.status,
   };
 }
 
@@ -66,6 +67,29 @@ export async function getMarket(ctx: AppContext, userId: bigint, marketId: numbe
   const worker = ctx.engine.worker(marketId);
   const watched = await watchlistOf(ctx, userId);
   return marketDetail(worker, ctx.clock.nowSeconds(), watched.has(marketId));
+}
+
+/**
+ * Operator: halts or resumes a market. The row is written first, then the running worker's copy, which is
+ * what order admission reads, so the change holds from the next order on without a restart. Orders
+ * already admitted (queued in the worker) still run; resting orders stay on the book and can be cancelled.
+ */
+export async function setMarketStatus(ctx: AppContext, input: TMarketStatusBody) {
+  const worker =
+    input.market_id !== undefined
+      ? ctx.engine.worker(input.market_id)
+      : ctx.engine.workers().find((w) => w.market.symbol === input.symbol);
+  if (!worker) throw notFound(`There is no market ${input.symbol}.`);
+  const m = worker.market;
+  await ctx.db
+    .updateTable('markets')
+    .set({ status: input.status })
+    .where('market_id', '=', m.marketId)
+    .execute();
+  if (m.status !== input.status)
+    ctx.log.warn({ market: m.symbol, status: input.status }, 'market status changed');
+  m.status = input.status;
+  return marketDetail(worker, ctx.clock.nowSeconds(), false);
 }
 
 /** The caller's base and quote balances in a market: what is free and what open orders hold. */

@@ -64,6 +64,7 @@ describe.each(databasesUnderTest())('markets on $name', (database) => {
       low_24h: '65000',
       volume_24h: '0',
       is_watchlisted: 0,
+      status: 'OPEN',
     });
     expect(await market(maker)).toMatchObject({
       symbol: 'BTC/USDT',
