@@ -5,6 +5,7 @@ import { AccountPage } from '../features/account/pages/AccountPage.tsx';
 import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { MarketsPage } from '../features/markets/pages/MarketsPages.tsx';
 import { useUnreadCount } from '../features/notifications/api/get-unread.ts';
+import { useLiveNotifications } from '../features/notifications/api/live.ts';
 import { WalletPage } from '../features/wallet/pages/WalletPages.tsx';
 
 const tabs = [
@@ -14,11 +15,12 @@ const tabs = [
   { tab: 'account', label: 'Account', icon: personCircleOutline, element: <AccountPage /> },
 ];
 
-/** Tabs whose button carries the unread-notifications badge. */
+/** Tabs whose button carries the unread-notifications badge (live over the socket). */
 const UNREAD_BADGE_TABS = new Set(['home', 'account']);
 
 /** The bottom tabs (DESIGN §7): /tabs/home, /tabs/markets, /tabs/wallet, /tabs/account; /tabs → home. */
 export function TabsLayout() {
+  useLiveNotifications();
   const unread = useUnreadCount();
   return (
     <IonTabs>

@@ -2,7 +2,7 @@ import type { RouteData } from '@fit24/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_LIST_KEY } from './get-notifications.ts';
-import { UNREAD_KEY } from './get-unread.ts';
+import { UNREAD_KEY, type Unread } from './get-unread.ts';
 import { applyRead } from './read-notifications.ts';
 
 type Page = RouteData<'notification.list'>;
@@ -23,7 +23,7 @@ function seeded() {
     { notifications: [item(1, 0)], page: 2, page_size: 2, total: 3, unread: 2 },
   ];
   client.setQueryData<InfiniteData<Page>>(NOTIFICATIONS_LIST_KEY, { pages, pageParams: [1, 2] });
-  client.setQueryData<number>(UNREAD_KEY, 2);
+  client.setQueryData<Unread>(UNREAD_KEY, { unread: 2, newestId: 3 });
   return client;
 }
 
@@ -41,19 +41,19 @@ describe('applyRead', () => {
       [2, 1],
       [1, 1],
     ]);
-    expect(client.getQueryData(UNREAD_KEY)).toBe(1);
+    expect(client.getQueryData(UNREAD_KEY)).toEqual({ unread: 1, newestId: 3 });
   });
 
   it('does not count a notification that was already read', () => {
     const client = seeded();
     applyRead(client, { ids: [2] });
-    expect(client.getQueryData(UNREAD_KEY)).toBe(2);
+    expect(client.getQueryData(UNREAD_KEY)).toEqual({ unread: 2, newestId: 3 });
   });
 
   it('marks everything read and zeroes the badge', () => {
     const client = seeded();
     applyRead(client, 'all');
     expect(readFlags(client)?.every(([, isRead]) => isRead === 1)).toBe(true);
-    expect(client.getQueryData(UNREAD_KEY)).toBe(0);
+    expect(client.getQueryData(UNREAD_KEY)).toEqual({ unread: 0, newestId: 3 });
   });
 });

@@ -2,7 +2,7 @@ import type { RouteData } from '@fit24/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { NOTIFICATIONS_LIST_KEY } from './get-notifications.ts';
-import { UNREAD_KEY } from './get-unread.ts';
+import { UNREAD_KEY, type Unread } from './get-unread.ts';
 
 type ListPage = RouteData<'notification.list'>;
 
@@ -31,12 +31,12 @@ export function applyRead(queryClient: QueryClient, which: { ids: number[] } | '
       })),
     };
   });
-  queryClient.setQueryData<number>(UNREAD_KEY, (count) =>
-    count === undefined ? count : which === 'all' ? 0 : Math.max(0, count - newlyRead),
+  queryClient.setQueryData<Unread>(UNREAD_KEY, (old) =>
+    old === undefined ? old : { ...old, unread: which === 'all' ? 0 : Math.max(0, old.unread - newlyRead) },
   );
 }
 
 /** The server's own unread count after a read, for the badge. */
 export function setUnread(queryClient: QueryClient, unread: number): void {
-  queryClient.setQueryData<number>(UNREAD_KEY, unread);
+  queryClient.setQueryData<Unread>(UNREAD_KEY, (old) => (old ? { ...old, unread } : old));
 }

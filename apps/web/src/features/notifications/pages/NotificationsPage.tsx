@@ -15,19 +15,21 @@ import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { NOTIFICATIONS_LIST_KEY, useNotifications } from '../api/get-notifications.ts';
 import { UNREAD_KEY, useUnreadCount } from '../api/get-unread.ts';
+import { listedNotifications, useLiveNotifications } from '../api/live.ts';
 import { applyRead, markRead, setUnread } from '../api/read-notifications.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
 import '../../../components/ui/forms.css';
 import './notifications.css';
 
-/** Deposits, withdrawals, transfers, sign-ins and rewards, newest first; unread ones stand out. */
+/** Deposits, withdrawals, transfers, sign-ins and rewards, newest first, live; unread ones stand out. */
 export function NotificationsPage() {
+  useLiveNotifications();
   const list = useNotifications();
   const unread = useUnreadCount();
   const queryClient = useQueryClient();
   const toast = useToast();
   const readingAll = useAction();
-  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const items = listedNotifications(list.data);
   const anyUnread = unread > 0 || items.some((n) => n.is_read === 0);
   const nowSeconds = Math.floor(Date.now() / 1000);
 

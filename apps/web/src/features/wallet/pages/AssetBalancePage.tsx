@@ -13,6 +13,7 @@ import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { formatAmount, formatUsd } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
+import { useLiveWalletBalances } from '../api/live.ts';
 import { AssetChooser } from '../components/AssetChooser.tsx';
 import { FundsActions } from '../components/FundsActions.tsx';
 import { SignedInOnly } from '../components/SignedInOnly.tsx';
@@ -29,6 +30,7 @@ export function tradeHref(symbol: string): string {
 }
 
 function AssetBalance({ assetId }: { assetId: number }) {
+  useLiveWalletBalances();
   const balance = useBalance(assetId);
   const asset = useAsset(assetId).data?.asset;
   const queryClient = useQueryClient();

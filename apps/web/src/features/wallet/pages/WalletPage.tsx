@@ -5,12 +5,14 @@ import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { formatUsd } from '../../../lib/money.ts';
 import { useBalances } from '../api/get-balances.ts';
+import { useLiveWalletBalances } from '../api/live.ts';
 import { BalanceRow } from '../components/BalanceRow.tsx';
 import { FundsActions } from '../components/FundsActions.tsx';
 import '../components/funds.css';
 
-/** The wallet tab: what everything is worth, the quick actions, and every asset's balance. */
+/** The wallet tab (live over the socket): what everything is worth, the quick actions, and every asset's balance. */
 export function WalletPage() {
+  useLiveWalletBalances();
   const balances = useBalances();
   const router = useIonRouter();
   const rows = balances.data?.balances ?? [];
