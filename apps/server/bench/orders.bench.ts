@@ -46,7 +46,30 @@ interface LoadSpec {
   /** Requests per second over all connections; absent: as fast as it goes. */
   rate?: number;
   tokens?: string[];
-  marketId?: number;
+  /** Orders go round-robin to these markets. */
+  markets?: BenchMarket[];
+}
+
+/** Resting orders only, never crossing: bids from `bidTicks` up, asks from `askTicks` up, 10,000 levels each. */
+interface BenchMarket {
+  marketId: number;
+  priceDecimals: number;
+  bidTicks: number;
+  askTicks: number;
+  amount: string;
+}
+
+/** Per seeded market (reference prices 65000, 3500 and 0.5 USDT): far from the price, worth 5–20 USDT. */
+const BENCH_ORDERS: Record<string, Omit<BenchMarket, 'marketId' | 'priceDecimals'>> = {
+  'BTC/USDT': { bidTicks: 3_000_000, askTicks: 7_000_000, amount: '0.0002' },
+  'ETH/USDT': { bidTicks: 100_000, askTicks: 500_000, amount: '0.01' },
+  'FIT24/USDT': { bidTicks: 1_000, askTicks: 9_000, amount: '100' },
+};
+
+/** A price in ticks as the API takes it: `3000012` at 2 decimals → "30000.12". */
+function priceOf(ticks: number, decimals: number): string {
+  const digits = String(ticks).padStart(decimals + 1, '0');
+  return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }
 
 interface LoadResult {
@@ -76,15 +99,15 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             path: '/api/order/create',
             setupRequest: (req: object) => {
               n += 1;
-              const buy = n % 2 === 0;
-              // Resting, never crossing: bids 30000–39999.99, asks 70000–79999.99.
-              const whole = (buy ? 30_000 : 70_000) + (n % 10_000);
+              const m = spec.markets![n % spec.markets!.length]!;
+              const buy = Math.floor(n / spec.markets!.length) % 2 === 0;
+              const ticks = (buy ? m.bidTicks : m.askTicks) + (n % 10_000);
               const body = {
-                market_id: spec.marketId,
+                market_id: m.marketId,
                 side: buy ? 'BUY' : 'SELL',
                 type: 'LIMIT',
-                price: `${whole}.${String(n % 100).padStart(2, '0')}`,
-                amount: '0.0002',
+                price: priceOf(ticks, m.priceDecimals),
+                amount: m.amount,
               };
               return {
                 ...req,
@@ -159,6 +182,8 @@ async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
   const tokens: string[] = [];
   const usdt = await assetBySymbol(ctx.db, 'USDT');
   const btc = await assetBySymbol(ctx.db, 'BTC');
+  const eth = await assetBySymbol(ctx.db, 'ETH');
+  const fit24 = await assetBySymbol(ctx.db, 'FIT24');
   for (let i = 0; i < count; i += 1) {
     const tag = randomBytes(5).toString('hex');
     const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -177,6 +202,8 @@ async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
       for (const [asset, amount] of [
         [usdt, '1000000000'],
         [btc, '100000'],
+        [eth, '10000000'],
+        [fit24, '100000000'],
       ] as const) {
         await ledger.post(trx, {
           kind: 'DEMO_GRANT',
@@ -203,40 +230,41 @@ const fmt = (r: LoadResult) =>
   `${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
   (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
 
+function marketIdOf(ctx: AppContext, symbol: string): number {
+  return ctx.engine.workers().find((w) => w.market.symbol === symbol)!.market.marketId;
+}
+
 async function benchDatabase(name: string, database: DatabaseTarget, hello: LoadResult): Promise<void> {
   const config = testConfig({ demo: false, database });
   const { app, ctx } = await buildApp(config, { database, logger: false });
   try {
     const url = await listen(app);
-    const marketId = ctx.engine.workers().find((w) => w.market.symbol === 'BTC/USDT')!.market.marketId;
+    const markets = ctx.engine.workers().map((w) => ({
+      marketId: w.market.marketId,
+      priceDecimals: w.market.priceDecimals,
+      ...BENCH_ORDERS[w.market.symbol]!,
+    }));
+    const btc = markets.find((m) => m.marketId === marketIdOf(ctx, 'BTC/USDT'))!;
     const tokens = await makeUsers(ctx, USERS);
     // A short warm-up, so the first figures do not include JIT and cold caches.
-    await load({ url, kind: 'orders', seconds: 2, connections: 16, tokens, marketId });
-    const full = await load({
-      url,
-      kind: 'orders',
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      tokens,
-      marketId,
-    });
-    const half = Math.max(1, Math.round(full.rps / 2));
-    const paced = await load({
-      url,
-      kind: 'orders',
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      rate: half,
-      tokens,
-      marketId,
-    });
+    await load({ url, kind: 'orders', seconds: 2, connections: 16, tokens, markets });
     console.log(`\n${name}: POST /api/order/create (limit orders, answered after commit)`);
-    console.log(`  full speed       ${fmt(full)}`);
-    console.log(`  at ${String(half).padStart(6)}/s     ${fmt(paced)}`);
-    console.log(
-      `  ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
-    );
-    if (name === 'PGlite') await fanOut(url.replace('http', 'ws'), ctx, marketId, tokens);
+    for (const [label, spread] of [
+      ['one market (BTC/USDT)', [btc]],
+      [`${markets.length} markets`, markets],
+    ] as const) {
+      const base = { url, kind: 'orders' as const, seconds: SECONDS, connections: CONNECTIONS, tokens };
+      const full = await load({ ...base, markets: [...spread] });
+      const half = Math.max(1, Math.round(full.rps / 2));
+      const paced = await load({ ...base, markets: [...spread], rate: half });
+      console.log(`  ${label}`);
+      console.log(`    full speed       ${fmt(full)}`);
+      console.log(`    at ${String(half).padStart(6)}/s     ${fmt(paced)}`);
+      console.log(
+        `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
+      );
+    }
+    if (name === 'PGlite') await fanOut(url.replace('http', 'ws'), ctx, btc.marketId, tokens);
   } finally {
     await app.close();
     rmSync(config.dataDir, { recursive: true, force: true });

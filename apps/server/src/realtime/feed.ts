@@ -4,20 +4,106 @@ import type { CommittedBatch } from '../engine-host/market-worker.ts';
 import { show } from '../engine-host/units.ts';
 import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import type { Hub } from './hub.ts';
-import { candleOf, notificationOf, tickerOf } from './snapshots.ts';
+import { balancesOf, candleOf, notificationOf, tickerOf } from './snapshots.ts';
+
+/** How often notifications written outside the market workers are looked for. */
+export const NOTIFICATION_TAIL_MS = 1_000;
 
 /**
  * Wires the engine's committed batches to the socket: public channels from memory at once, private
- * channels (orders, balances, notifications) with one query each, only for users listening. Answers the
- * function that stops the feed.
+ * channels (orders, balances, notifications) with one query each, only for users listening. Everything
+ * else that notifies a user — a deposit credited, a withdrawal, a transfer, staking — is found by tailing
+ * the notifications table (`tailNotifications`), so no service has to know about the socket and a row
+ * written by any process reaches its user. Answers the function that stops the feed.
  */
 export function startFeed(ctx: AppContext, hub: Hub): () => void {
-  return ctx.engine.onBatch((batch) => {
+  const tail = new NotificationTail(ctx, hub);
+  const stopBatches = ctx.engine.onBatch((batch) => {
     publishMarket(ctx, hub, batch);
+    for (const row of batch.notifications) tail.pushed.add(row.notification_id);
     publishPrivate(ctx, hub, batch).catch((error: unknown) =>
       ctx.log.error({ err: error }, 'private feed failed'),
     );
   });
+  const poll = () =>
+    tail.poll().catch((error: unknown) => ctx.log.error({ err: error }, 'notification tail failed'));
+  void poll();
+  const timer = setInterval(poll, NOTIFICATION_TAIL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    stopBatches();
+  };
+}
+
+/**
+ * Publishes each new notification once, to its user if listening, with that user's balances (most
+ * notifications outside trading are money moving). Starts after the newest row when the server starts;
+ * rows the batch feed has already pushed are skipped.
+ */
+class NotificationTail {
+  /** Ids the batch feed published; forgotten once the tail has passed them. */
+  readonly pushed = new Set<bigint>();
+  private after: bigint | null = null;
+  private polling = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly hub: Hub,
+  ) {}
+
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      await this.step();
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async step(): Promise<void> {
+    const { db } = this.ctx;
+    if (this.after === null) {
+      const newest = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('notification_id').as('id'))
+        .executeTakeFirst();
+      this.after = newest?.id ?? 0n;
+      return;
+    }
+    const rows = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('notification_id', '>', this.after)
+      .orderBy('notification_id')
+      .limit(1000)
+      .execute();
+    if (rows.length === 0) return;
+    this.after = rows[rows.length - 1]!.notification_id;
+    const listening = new Set([...this.hub.listeners('notifications'), ...this.hub.listeners('balances')]);
+    const moved = new Set<bigint>();
+    for (const row of rows) {
+      if (this.pushed.delete(row.notification_id) || !listening.has(row.user_id)) continue;
+      if (this.hub.listeners('notifications').has(row.user_id)) {
+        this.hub.publishToUser(row.user_id, {
+          channel: 'notifications',
+          type: 'update',
+          data: { notifications: [notificationOf(row)] },
+        });
+      }
+      moved.add(row.user_id);
+    }
+    for (const id of this.pushed) if (id <= this.after) this.pushed.delete(id);
+    const balancesFor = intersect(this.hub.listeners('balances'), moved);
+    for (const userId of balancesFor) {
+      this.hub.publishToUser(userId, {
+        channel: 'balances',
+        type: 'update',
+        data: await balancesOf(this.ctx, userId),
+      });
+    }
+  }
 }
 
 function publishMarket(ctx: AppContext, hub: Hub, batch: CommittedBatch): void {

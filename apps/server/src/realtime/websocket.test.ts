@@ -1,8 +1,10 @@
 import { ZServerMessage } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deposit } from '../testing/funds.ts';
 import type { RegisteredUser } from '../testing/identity.ts';
 import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 import { fundedUser, marketIdOf, place } from '../testing/trading.ts';
+import { NOTIFICATION_TAIL_MS } from './feed.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: socket messages of every shape
 type Message = { channel: string; type: string; market_id?: number; sequence?: number; data: any };
@@ -137,6 +139,35 @@ describe.each(databasesUnderTest())('the real-time socket on $name', (database) 
     expect(takerNotice.data.notifications[0].body).toContain('BUY');
     mine.ws.terminate();
     theirs.ws.terminate();
+  });
+
+  it('pushes a deposit credited outside trading, with the balances it changed, and each fill notice once', async () => {
+    const user = await fundedUser(t, { USDT: '100' });
+    // Let the tail pass the sign-up deposit's notice first: a row written just before a subscription comes
+    // in its snapshot and may come once more from the tail (the app keeps notifications by id).
+    await new Promise((resolve) => setTimeout(resolve, 2.5 * NOTIFICATION_TAIL_MS));
+    const socket = await connect(t);
+    socket.send({ op: 'auth', token: user.token });
+    await socket.next('auth');
+    for (const channel of ['balances', 'notifications']) {
+      socket.send({ op: 'subscribe', channel });
+      await socket.next(channel, 'snapshot');
+    }
+    await deposit(t, user.email, 'USDT', '250');
+    const notice = await socket.next('notifications', 'update');
+    expect(notice.data.notifications).toEqual([expect.objectContaining({ type: 'DEPOSIT_CREDITED' })]);
+    const balances = await socket.next('balances', 'update');
+    expect(balances.data.balances.find((b: { symbol: string }) => b.symbol === 'USDT')).toMatchObject({
+      available: '350',
+    });
+
+    // A fill's notice comes from its batch; the tail, passing the same row, does not send it again.
+    await place(t, maker, { market_id: btc, side: 'SELL', type: 'LIMIT', price: '100', amount: '0.1' });
+    await place(t, user, { market_id: btc, side: 'BUY', type: 'LIMIT', price: '100', amount: '0.1' });
+    expect((await socket.next('notifications', 'update')).data.notifications[0].type).toBe('ORDER_FILLED');
+    await new Promise((resolve) => setTimeout(resolve, 2.5 * NOTIFICATION_TAIL_MS));
+    expect(socket.received.filter((m) => m.channel === 'notifications')).toEqual([]);
+    socket.ws.terminate();
   });
 
   it('answers bad messages on the error channel and keeps the socket open', async () => {
