@@ -1,23 +1,40 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
 import { insertRows, unnestRows } from '../db/unnest.ts';
 import type { HistoryLine } from '../modules/funds/history.ts';
 import * as history from '../modules/funds/history.ts';
-import { postMany } from '../modules/ledger/ledger.batch.ts';
+import { type IdempotencyScope, releaseKeys, storeAnswers } from '../modules/funds/idempotency.ts';
+import { type AccountIds, ledgerParts } from '../modules/ledger/ledger.batch.ts';
 import type { Entry } from '../modules/ledger/ledger.service.ts';
-import { type NotificationRow, notifyMany } from '../modules/notifications/notifications.service.ts';
+import type { NotificationRow } from '../modules/notifications/notifications.service.ts';
 import { holdEntries } from './intake.ts';
 import type { PublicTrade } from './market-data.ts';
 import type { Fill, Outcome, Settlement } from './settlement.ts';
 import { type MarketInfo, show } from './units.ts';
 
+/** What a batch writes besides its settlement. */
+export interface BatchExtras {
+  /** The batch's new orders, as matched. */
+  opened: OrderRow[];
+  /** Ids for the fills, at least one per fill, in order. */
+  tradeIds: bigint[];
+  /** Answers to store under the Idempotency-Keys the batch claimed. */
+  answers: { scope: IdempotencyScope; answer: unknown }[];
+  /** Keys the batch claimed for orders it refused. */
+  refusedKeys: IdempotencyScope[];
+  /** Ledger account ids already known (the worker's). */
+  accountIds: AccountIds;
+}
+
 /**
- * Writes one batch's settlement in the caller's transaction with a constant number of statements
- * (DESIGN §9), whatever the number of orders and fills: the batch's new orders as matched (one multi-row
- * insert), the trades (another), every other touched order (one UPDATE … FROM VALUES), the ledger — new
- * orders' holds, trades, releases — (`postMany`), the history lines, the notifications, the price alerts
- * the trades crossed, and the market's last price and engine sequence.
+ * Writes one batch's settlement in the caller's transaction as ONE statement of data-modifying CTEs
+ * (DESIGN §9) — one round trip whatever the number of orders and fills (two when the batch touches a
+ * ledger account for the first time): the new orders as matched, every other touched order, the trades,
+ * the ledger (new orders' holds, trades, releases), the history lines, the price alerts the trades
+ * crossed and the notifications of fills and alerts, the market's last price and engine sequence, and
+ * the Idempotency-Keys' answers. Constraints are checked at the end of the statement, so rows inserted by
+ * one part may be referenced by another.
  */
 export async function writeSettlement(
   trx: Database,
@@ -25,26 +42,63 @@ export async function writeSettlement(
   s: Settlement,
   sequence: number,
   now: Date,
-  opened: OrderRow[],
-): Promise<{ trades: PublicTrade[]; notifications: NotificationRow[] }> {
-  await insertOrders(trx, opened);
-  const tradeIds = await insertTrades(trx, m, s.fills, now);
+  extras: BatchExtras,
+): Promise<{ trades: PublicTrade[]; notifications: NotificationRow[]; resolved: AccountIds }> {
+  const { opened } = extras;
+  const tradeIds = extras.tradeIds.slice(0, s.fills.length);
+  if (tradeIds.length < s.fills.length) throw new Error('a batch has fills without trade ids');
   const isNew = new Set(opened.map((row) => Number(row.order_id)));
-  await updateOrders(
-    trx,
-    s.outcomes.filter((o) => !isNew.has(o.orderId)),
-    now,
-  );
+  const touched = s.outcomes.filter((o) => !isNew.has(o.orderId));
+  const filled = s.outcomes.filter((o) => o.filledNow > 0n);
+  const last = s.fills[s.fills.length - 1];
 
+  const ledger = await ledgerParts(trx, ledgerEntries(m, s, opened, tradeIds, now), extras.accountIds);
+  const ctes: RawBuilder<unknown>[] = [];
+  const add = (name: string, statement: RawBuilder<unknown>) =>
+    ctes.push(sql`${sql.id(name)} as (${statement})`);
+  if (opened.length > 0) add('new_orders', insertOrders(opened));
+  if (touched.length > 0) add('touched_orders', updateOrders(touched, now));
+  if (s.fills.length > 0) add('new_trades', insertTrades(m, s.fills, tradeIds, now));
+  ctes.push(...ledger.ctes);
+  if (s.fills.length > 0) {
+    add('history', history.insertLines(s.fills.flatMap((f, i) => historyLines(m, f, tradeIds[i]!, now))));
+    add('fired', fireAlerts(m, s.fills, now));
+  }
+  const noticed = s.fills.length > 0;
+  if (noticed) add('notices', insertNotices(m, filled, s.fills.length > 0, now));
+  add(
+    'market',
+    sql`update markets set engine_sequence = ${sequence}::bigint,
+      last_price = coalesce(${last ? BigInt(last.price) : null}::bigint, last_price)
+    where market_id = ${m.marketId}`,
+  );
+  if (extras.answers.length > 0) add('answers', storeAnswers(extras.answers));
+  if (extras.refusedKeys.length > 0) add('released', releaseKeys(extras.refusedKeys));
+  const { rows } = await sql<NotificationRow>`with ${sql.join(ctes, sql`, `)}
+    ${noticed ? sql`select * from notices` : sql`select null as notification_id where false`}`.execute(trx);
+
+  const time = Math.floor(now.getTime() / 1000);
+  const trades = s.fills.map((f, i) => ({
+    tradeId: Number(tradeIds[i]),
+    price: f.price,
+    amount: f.amount,
+    takerSide: f.takerSide,
+    time,
+  }));
+  return { trades, notifications: rows, resolved: ledger.resolved };
+}
+
+/** Holds of the new orders, one entry per trade, and the releases. */
+function ledgerEntries(
+  m: MarketInfo,
+  s: Settlement,
+  opened: OrderRow[],
+  tradeIds: bigint[],
+  now: Date,
+): Entry[] {
   const entries: Entry[] = holdEntries(m, opened, now);
   s.fills.forEach((f, i) => {
-    entries.push({
-      kind: 'TRADE',
-      refType: 'trade',
-      refId: tradeIds[i]!,
-      now,
-      legs: tradeLegs(m, f),
-    });
+    entries.push({ kind: 'TRADE', refType: 'trade', refId: tradeIds[i]!, now, legs: tradeLegs(m, f) });
   });
   for (const r of s.releases) {
     entries.push({
@@ -62,39 +116,11 @@ export async function writeSettlement(
       ],
     });
   }
-  if (entries.length > 0) await postMany(trx, entries);
-
-  if (s.fills.length > 0) {
-    await history.record(
-      trx,
-      s.fills.flatMap((f, i) => historyLines(m, f, tradeIds[i]!, now)),
-    );
-  }
-  const filled = s.outcomes.filter((o) => o.filledNow > 0n);
-  const notifications = await notifyMany(
-    trx,
-    filled.map((o) => fillNotice(m, o, now)),
-  );
-  const last = s.fills[s.fills.length - 1];
-  if (last !== undefined) notifications.push(...(await fireAlerts(trx, m, s.fills, now)));
-  await sql`update markets set engine_sequence = ${sequence}::bigint,
-      last_price = coalesce(${last ? BigInt(last.price) : null}::bigint, last_price)
-    where market_id = ${m.marketId}`.execute(trx);
-
-  const time = Math.floor(now.getTime() / 1000);
-  const trades = s.fills.map((f, i) => ({
-    tradeId: Number(tradeIds[i]),
-    price: f.price,
-    amount: f.amount,
-    takerSide: f.takerSide,
-    time,
-  }));
-  return { trades, notifications };
+  return entries;
 }
 
-async function insertOrders(trx: Database, rows: OrderRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await insertRows('orders', rows, {
+function insertOrders(rows: OrderRow[]): RawBuilder<unknown> {
+  return insertRows('orders', rows, {
     order_id: ['bigint', (r) => r.order_id],
     user_id: ['bigint', (r) => r.user_id],
     market_id: ['int', (r) => r.market_id],
@@ -115,16 +141,13 @@ async function insertOrders(trx: Database, rows: OrderRow[]): Promise<void> {
     rest_seq: ['bigint', (r) => r.rest_seq],
     created_at: ['timestamptz', (r) => r.created_at],
     updated_at: ['timestamptz', (r) => r.updated_at],
-  }).execute(trx);
+  });
 }
 
-async function insertTrades(trx: Database, m: MarketInfo, fills: Fill[], now: Date): Promise<bigint[]> {
-  if (fills.length === 0) return [];
-  const { rows } = await sql<{
-    trade_id: bigint;
-    taker_order_id: bigint;
-    maker_order_id: bigint;
-  }>`${insertRows('trades', fills, {
+function insertTrades(m: MarketInfo, fills: Fill[], tradeIds: bigint[], now: Date): RawBuilder<unknown> {
+  const ids = new Map(fills.map((f, i) => [f, tradeIds[i]!]));
+  return insertRows('trades', fills, {
+    trade_id: ['bigint', (f) => ids.get(f)],
     market_id: ['int', () => m.marketId],
     price: ['bigint', (f) => f.price],
     amount: ['bigint', (f) => f.amount],
@@ -137,14 +160,10 @@ async function insertTrades(trx: Database, m: MarketInfo, fills: Fill[], now: Da
     maker_fee: ['bigint', (f) => f.makerFee],
     taker_fee: ['bigint', (f) => f.takerFee],
     created_at: ['timestamptz', () => now],
-  })} returning trade_id, taker_order_id, maker_order_id`.execute(trx);
-  // A taker meets each maker at most once, so the pair names the trade (RETURNING has no promised order).
-  const byPair = new Map(rows.map((r) => [`${r.taker_order_id}:${r.maker_order_id}`, r.trade_id]));
-  return fills.map((f) => byPair.get(`${f.takerOrderId}:${f.makerOrderId}`)!);
+  });
 }
 
-async function updateOrders(trx: Database, outcomes: Outcome[], now: Date): Promise<void> {
-  if (outcomes.length === 0) return;
+function updateOrders(outcomes: Outcome[], now: Date): RawBuilder<unknown> {
   const v = unnestRows('v', outcomes, {
     order_id: ['bigint', (o) => o.orderId],
     status: ['text', (o) => o.status],
@@ -154,10 +173,10 @@ async function updateOrders(trx: Database, outcomes: Outcome[], now: Date): Prom
     rest_seq: ['bigint', (o) => o.restSeq],
     cancel_reason: ['text', (o) => o.cancelReason],
   });
-  await sql`update orders as o set status = v.status, filled = v.filled, filled_quote = v.filled_quote,
+  return sql`update orders as o set status = v.status, filled = v.filled, filled_quote = v.filled_quote,
       hold_remaining = v.hold_remaining, rest_seq = coalesce(v.rest_seq, o.rest_seq),
       cancel_reason = coalesce(v.cancel_reason, o.cancel_reason), pending = false, updated_at = ${now}
-    from ${v} where o.order_id = v.order_id`.execute(trx);
+    from ${v} where o.order_id = v.order_id`;
 }
 
 /** The seller's base and the buyer's quote leave their holds; each side's fee goes to the fee account. */
@@ -245,36 +264,44 @@ function fillNotice(m: MarketInfo, o: Outcome, now: Date) {
 
 /**
  * Each active alert the batch's trades reached fires once: ABOVE at a trade at or above its price, BELOW
- * at or below. The update claims it (a second batch finds it TRIGGERED) and its notification is written
- * by the same statement.
+ * at or below. The update claims it (a later batch finds it TRIGGERED); `insertNotices` writes its
+ * notification in the same statement.
  */
-async function fireAlerts(
-  trx: Database,
-  m: MarketInfo,
-  fills: Fill[],
-  now: Date,
-): Promise<NotificationRow[]> {
+function fireAlerts(m: MarketInfo, fills: Fill[], now: Date): RawBuilder<unknown> {
   let high = fills[0]!.price;
   let low = high;
   for (const f of fills) {
     if (f.price > high) high = f.price;
     if (f.price < low) low = f.price;
   }
+  return sql`update alerts set status = 'TRIGGERED', triggered_at = ${now}
+    where market_id = ${m.marketId} and status = 'ACTIVE'
+      and ((condition = 'ABOVE' and price <= ${BigInt(high)}::bigint)
+        or (condition = 'BELOW' and price >= ${BigInt(low)}::bigint))
+    returning user_id, condition, price`;
+}
+
+/** The fill notices, and (`alerts`: the `fired` CTE exists) the fired alerts' notices; returns the rows. */
+function insertNotices(m: MarketInfo, filled: Outcome[], alerts: boolean, now: Date): RawBuilder<unknown> {
+  const v = unnestRows(
+    'v',
+    filled.map((o) => fillNotice(m, o, now)),
+    {
+      user_id: ['bigint', (n) => n.userId],
+      type: ['text', (n) => n.type],
+      title: ['text', (n) => n.title],
+      body: ['text', (n) => n.body],
+    },
+  );
   const scale = 10n ** BigInt(m.priceDecimals);
-  const { rows } = await sql<NotificationRow>`
-    with fired as (
-      update alerts set status = 'TRIGGERED', triggered_at = ${now}
-      where market_id = ${m.marketId} and status = 'ACTIVE'
-        and ((condition = 'ABOVE' and price <= ${BigInt(high)}::bigint)
-          or (condition = 'BELOW' and price >= ${BigInt(low)}::bigint))
-      returning user_id, condition, price
-    )
-    insert into notifications (user_id, type, title, body, is_read, created_at)
-    select user_id, 'PRICE_ALERT', ${`${m.symbol} price alert`}::text,
+  const fired = sql`select user_id, 'PRICE_ALERT', ${`${m.symbol} price alert`}::text,
       ${m.symbol}::text || ' traded ' || case when condition = 'ABOVE' then 'at or above ' else 'at or below ' end
-        || trim_scale(price::numeric / ${scale}::numeric)::text || ' ' || ${m.quote}::text || '.',
-      false, ${now}::timestamptz
-    from fired
-    returning *`.execute(trx);
-  return rows;
+        || trim_scale(price::numeric / ${scale}::numeric)::text || ' ' || ${m.quote}::text || '.'
+    from fired`;
+  return sql`insert into notifications (user_id, type, title, body, is_read, created_at)
+    select user_id, type, title, body, false, ${now}::timestamptz from (
+      select * from ${v}
+      ${alerts ? sql`union all ${fired}` : sql``}
+    ) as n
+    returning *`;
 }

@@ -25,76 +25,123 @@ export type Admission =
   /** Its Idempotency-Key was used before: the caller answers the stored answer. */
   | { kind: 'repeat' };
 
+export interface Intake {
+  /** One per new order, in order. */
+  admissions: Admission[];
+  /** Trade ids drawn for the batch's fills, in order (a batch with more fills draws the rest itself). */
+  tradeIds: bigint[];
+  /** Keys claimed for orders then refused: the batch gives them up, so that a retry may succeed. */
+  refusedKeys: IdempotencyScope[];
+}
+
 /**
- * Admits a batch's new orders in arrival order, in the batch's transaction, with a constant number of
- * statements (DESIGN §9) whatever their number:
- *   1. claims their Idempotency-Keys in one insert — a key claimed before (or earlier in this batch) is a
- *      repeat;
- *   2. reads every balance they draw on in one SELECT and holds each order's funds in memory, in arrival
- *      order, so that two orders of one user cannot together spend one balance;
- *   3. gives up the keys of refused orders (a retry after a deposit may succeed), and numbers the accepted
- *      orders from the orders sequence in one statement.
- * The holds themselves are written with the batch's other ledger entries (`holdEntries`), whose guarded
- * update is the final word: the balances are read without a lock (a lock taken now and more taken after
- * matching could deadlock with another market's batch), so a balance spent meanwhile by another
- * transaction fails the batch, and the worker runs it again on fresh balances.
+ * Admits a batch's new orders in arrival order, in the batch's transaction, in ONE statement whatever
+ * their number (DESIGN §9), which:
+ *   1. claims their Idempotency-Keys — a key claimed before (or earlier in this batch) is a repeat;
+ *   2. reads every balance they draw on;
+ *   3. draws order ids for them and `tradeIds` trade ids for the fills to come (unused ids are gaps).
+ * Then each order's funds are held in memory, in arrival order, so that two orders of one user cannot
+ * together spend one balance. The holds themselves are written with the batch's other ledger entries
+ * (`holdEntries`), whose update is the final word: the balances are read without a lock (a lock taken now
+ * and more taken after matching could deadlock with another market's batch), so a balance spent meanwhile
+ * by another transaction fails the batch, and the worker runs it again on fresh balances.
  */
 export async function admit(
   trx: Database,
   m: MarketInfo,
   orders: readonly NewOrder[],
   now: Date,
-): Promise<Admission[]> {
+  tradeIds: number,
+): Promise<Intake> {
   const admissions: Array<Admission | null> = orders.map(() => null);
-  const repeats = await claimKeys(trx, orders, now);
-  for (const i of repeats) admissions[i] = { kind: 'repeat' };
-
   const holds = orders.map((o) => holdFor(m, o.spec));
-  const available = await readAvailable(
-    trx,
-    orders.flatMap((o, i) =>
-      admissions[i] === null ? [{ userId: o.userId, assetId: holds[i]!.assetId }] : [],
-    ),
+  const first = new Map<string, number>();
+  orders.forEach((o, i) => {
+    if (!o.scope) return;
+    const id = `${o.userId}:${o.scope.key}`;
+    if (first.has(id)) admissions[i] = { kind: 'repeat' };
+    else first.set(id, i);
+  });
+  const scopes = [...first.values()].map((i) => orders[i]!.scope!);
+  const wanted = new Map(
+    orders.map((o, i) => [
+      balanceKey(o.userId, holds[i]!.assetId),
+      { userId: o.userId, assetId: holds[i]!.assetId },
+    ]),
   );
-  const accepted: number[] = [];
+  const { rows } = await sql<{
+    what: 'claimed' | 'balance' | 'order' | 'trade';
+    user_id: bigint | null;
+    asset_id: number | null;
+    key: string | null;
+    value: bigint | null;
+  }>`with claimed as (
+      ${insertRows('idempotency_keys', scopes, {
+        user_id: ['bigint', (s) => s.userId],
+        route: ['text', (s) => s.route],
+        key: ['text', (s) => s.key],
+        request_hash: ['text', (s) => s.requestHash],
+        created_at: ['timestamptz', () => now],
+      })} on conflict (user_id, route, key) do nothing returning user_id, key),
+    balances as (
+      select a.user_id, a.asset_id, a.balance from ledger_accounts a
+      join ${unnestRows('v', [...wanted.values()], {
+        user_id: ['bigint', (w) => w.userId],
+        asset_id: ['int', (w) => w.assetId],
+      })} on a.user_id = v.user_id and a.asset_id = v.asset_id
+      where a.kind = 'available')
+    select 'claimed' as what, user_id, null::int as asset_id, key, null::bigint as value from claimed
+    union all select 'balance', user_id, asset_id, null, balance from balances
+    union all select 'order', null, null, null, nextval(pg_get_serial_sequence('orders', 'order_id'))
+      from generate_series(1, ${orders.length}::int)
+    union all select 'trade', null, null, null, nextval(pg_get_serial_sequence('trades', 'trade_id'))
+      from generate_series(1, ${tradeIds}::int)`.execute(trx);
+
+  const claimed = new Set<string>();
+  const available = new Map<string, bigint>();
+  const orderIds: bigint[] = [];
+  const drawnTradeIds: bigint[] = [];
+  for (const r of rows) {
+    if (r.what === 'claimed') claimed.add(`${r.user_id}:${r.key}`);
+    else if (r.what === 'balance') available.set(balanceKey(r.user_id!, r.asset_id!), r.value!);
+    else (r.what === 'order' ? orderIds : drawnTradeIds).push(r.value!);
+  }
+  for (const [id, i] of first) if (!claimed.has(id)) admissions[i] = { kind: 'repeat' };
+  orderIds.sort(ascending);
+  drawnTradeIds.sort(ascending);
+
   const refusedKeys: IdempotencyScope[] = [];
+  let next = 0;
   orders.forEach((o, i) => {
     if (admissions[i] !== null) return;
     const hold = holds[i]!;
     const key = balanceKey(o.userId, hold.assetId);
     const balance = available.get(key) ?? 0n;
-    if (balance >= hold.amount) {
-      available.set(key, balance - hold.amount);
-      accepted.push(i);
+    if (balance < hold.amount) {
+      admissions[i] = { kind: 'refused', error: insufficient(m, o.spec, hold.amount) };
+      if (o.scope) refusedKeys.push(o.scope);
       return;
     }
-    admissions[i] = { kind: 'refused', error: insufficient(m, o.spec, hold.amount) };
-    if (o.scope) refusedKeys.push(o.scope);
-  });
-  await releaseKeys(trx, refusedKeys);
-
-  const ids = await nextOrderIds(trx, accepted.length);
-  accepted.forEach((i, n) => {
-    const { userId, spec } = orders[i]!;
+    available.set(key, balance - hold.amount);
     admissions[i] = {
       kind: 'accepted',
       row: {
-        order_id: ids[n]!,
-        user_id: userId,
+        order_id: orderIds[next++]!,
+        user_id: o.userId,
         market_id: m.marketId,
-        side: spec.side,
-        type: spec.type,
-        price: spec.price,
-        amount: spec.amount,
-        total: spec.total,
-        time_in_force: spec.timeInForce,
-        post_only: spec.postOnly,
+        side: o.spec.side,
+        type: o.spec.type,
+        price: o.spec.price,
+        amount: o.spec.amount,
+        total: o.spec.total,
+        time_in_force: o.spec.timeInForce,
+        post_only: o.spec.postOnly,
         status: 'NEW',
         pending: false,
         filled: 0n,
         filled_quote: 0n,
-        hold_asset_id: holds[i]!.assetId,
-        hold_remaining: holds[i]!.amount,
+        hold_asset_id: hold.assetId,
+        hold_remaining: hold.amount,
         cancel_reason: null,
         rest_seq: null,
         created_at: now,
@@ -102,8 +149,18 @@ export async function admit(
       },
     };
   });
-  return admissions as Admission[];
+  return { admissions: admissions as Admission[], tradeIds: drawnTradeIds, refusedKeys };
 }
+
+/** More trade ids, for a batch with more fills than it drew at admission. */
+export async function drawTradeIds(trx: Database, count: number): Promise<bigint[]> {
+  const { rows } = await sql<{ id: bigint }>`
+    select nextval(pg_get_serial_sequence('trades', 'trade_id')) as id
+    from generate_series(1, ${count}::int)`.execute(trx);
+  return rows.map((r) => r.id).sort(ascending);
+}
+
+const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The ledger entries that hold the accepted orders' funds: available → on hold. */
 export function holdEntries(m: MarketInfo, rows: readonly OrderRow[], now: Date): Entry[] {
@@ -132,67 +189,4 @@ function insufficient(m: MarketInfo, spec: OrderSpec, needed: bigint): AppError 
     'UNPROCESSABLE',
     `Insufficient ${symbol} balance: this order needs ${amount} ${symbol}.`,
   );
-}
-
-/** Indexes of the orders whose key was already claimed, by an earlier request or earlier in this batch. */
-async function claimKeys(trx: Database, orders: readonly NewOrder[], now: Date): Promise<number[]> {
-  const first = new Map<string, number>();
-  const repeats: number[] = [];
-  orders.forEach((o, i) => {
-    if (!o.scope) return;
-    const id = `${o.userId}:${o.scope.key}`;
-    if (first.has(id)) repeats.push(i);
-    else first.set(id, i);
-  });
-  if (first.size === 0) return repeats;
-  const scopes = [...first.values()].map((i) => orders[i]!.scope!);
-  const { rows } = await sql<{ user_id: bigint; key: string }>`${insertRows('idempotency_keys', scopes, {
-    user_id: ['bigint', (s) => s.userId],
-    route: ['text', (s) => s.route],
-    key: ['text', (s) => s.key],
-    request_hash: ['text', (s) => s.requestHash],
-    created_at: ['timestamptz', () => now],
-  })} on conflict (user_id, route, key) do nothing returning user_id, key`.execute(trx);
-  const claimed = new Set(rows.map((r) => `${r.user_id}:${r.key}`));
-  for (const [id, i] of first) if (!claimed.has(id)) repeats.push(i);
-  return repeats;
-}
-
-async function releaseKeys(trx: Database, scopes: readonly IdempotencyScope[]): Promise<void> {
-  if (scopes.length === 0) return;
-  const v = unnestRows('v', scopes, {
-    user_id: ['bigint', (s) => s.userId],
-    route: ['text', (s) => s.route],
-    key: ['text', (s) => s.key],
-  });
-  await sql`delete from idempotency_keys k using ${v}
-    where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
-}
-
-/** Available balances of these (user, asset) pairs; absent: none yet. */
-async function readAvailable(
-  trx: Database,
-  wanted: readonly { userId: bigint; assetId: number }[],
-): Promise<Map<string, bigint>> {
-  const balances = new Map<string, bigint>();
-  if (wanted.length === 0) return balances;
-  const distinct = new Map(wanted.map((w) => [balanceKey(w.userId, w.assetId), w]));
-  const v = unnestRows('v', [...distinct.values()], {
-    user_id: ['bigint', (w) => w.userId],
-    asset_id: ['int', (w) => w.assetId],
-  });
-  const { rows } = await sql<{ user_id: bigint; asset_id: number; balance: bigint }>`
-    select a.user_id, a.asset_id, a.balance from ledger_accounts a
-    join ${v} on a.user_id = v.user_id and a.asset_id = v.asset_id
-    where a.kind = 'available'`.execute(trx);
-  for (const r of rows) balances.set(balanceKey(r.user_id, r.asset_id), r.balance);
-  return balances;
-}
-
-async function nextOrderIds(trx: Database, count: number): Promise<bigint[]> {
-  if (count === 0) return [];
-  const { rows } = await sql<{ id: bigint }>`
-    select nextval(pg_get_serial_sequence('orders', 'order_id'))::bigint as id
-    from generate_series(1, ${count}::int)`.execute(trx);
-  return rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

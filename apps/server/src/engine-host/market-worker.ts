@@ -3,12 +3,12 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
 import { AppError } from '../http/app-error.ts';
-import { storeAnswers } from '../modules/funds/idempotency.ts';
+import type { AccountIds } from '../modules/ledger/ledger.batch.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
 import type { NotificationRow } from '../modules/notifications/notifications.service.ts';
 import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import { writeSettlement } from './batch-writer.ts';
-import { type Admission, admit, type NewOrder } from './intake.ts';
+import { type Admission, admit, drawTradeIds, type NewOrder } from './intake.ts';
 import type { MarketData, PublicTrade } from './market-data.ts';
 import { loadBook, toPlacedOrder } from './recovery.ts';
 import { type Outcome, type PlacedOrder, settle } from './settlement.ts';
@@ -65,6 +65,8 @@ export class MarketWorker {
   /** Told of each committed batch, after its callers (it must not throw or call back into the worker). */
   onCommitted: ((batch: CommittedBatch) => void) | null = null;
   private readonly events: EngineEvent[] = [];
+  /** Ledger account ids this worker has used (they never change): most batches need not look them up. */
+  private readonly accountIds: AccountIds = new Map();
   private queue: Job[] = [];
   private running: Promise<void> | null = null;
   private stopping = false;
@@ -160,13 +162,15 @@ export class MarketWorker {
       const jobs = retry ? await this.stillPending(trx, take()) : take();
       if (jobs.length === 0) return null;
       const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
-      const admitted = await admit(
+      const intake = await admit(
         trx,
         m,
         opening.map((job) => job.order),
         now,
+        // Trade ids drawn ahead, so that the batch's writes need no round trip for them (rarely short).
+        2 * jobs.length + 8,
       );
-      const admissions = new Map(opening.map((job, i) => [job, admitted[i]!]));
+      const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
       const opened = new Map<number, OrderRow>();
       const placed = new Map<number, PlacedOrder>();
       this.events.length = 0;
@@ -187,22 +191,26 @@ export class MarketWorker {
         const row = opened.get(outcome.orderId);
         if (row) applyOutcome(row, outcome, now);
       }
-      const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, [
-        ...opened.values(),
-      ]);
-      await storeAnswers(
-        trx,
-        opening.flatMap((job) => {
+      const short = settlement.fills.length - intake.tradeIds.length;
+      const tradeIds =
+        short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
+      const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
+        opened: [...opened.values()],
+        tradeIds,
+        answers: opening.flatMap((job) => {
           const admission = admissions.get(job)!;
           return job.order.scope && admission.kind === 'accepted'
             ? [{ scope: job.order.scope, answer: { order: orderRowToOrder(m, admission.row) } }]
             : [];
         }),
-      );
+        refusedKeys: intake.refusedKeys,
+        accountIds: this.accountIds,
+      });
       return { jobs, codes, admissions, settlement, ...written };
     });
     if (batch === null) return;
-    const { jobs, codes, admissions, settlement, trades, notifications } = batch;
+    const { jobs, codes, admissions, settlement, trades, notifications, resolved } = batch;
+    for (const [key, id] of resolved) this.accountIds.set(key, id);
     this.data.addTrades(trades);
     this.stats.batches += 1;
     this.stats.commands += jobs.length;

@@ -1,4 +1,5 @@
 import { fromBaseUnits, PAGE_SIZE, type TAssetTransaction } from '@fit24/contract';
+import type { RawBuilder } from 'kysely';
 import { toEpochSeconds } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
@@ -21,8 +22,12 @@ export interface HistoryLine {
 }
 
 export async function record(db: Database, lines: HistoryLine[]): Promise<void> {
-  if (lines.length === 0) return;
-  await insertRows('asset_transactions', lines, {
+  if (lines.length > 0) await insertLines(lines).execute(db);
+}
+
+/** The insert of history lines as one statement (or a CTE of the market worker's batch). */
+export function insertLines(lines: HistoryLine[]): RawBuilder<unknown> {
+  return insertRows('asset_transactions', lines, {
     user_id: ['bigint', (l) => l.userId],
     asset_id: ['int', (l) => l.assetId],
     type: ['text', (l) => l.type],
@@ -35,7 +40,7 @@ export async function record(db: Database, lines: HistoryLine[]): Promise<void> 
     ref_type: ['text', (l) => l.refType],
     ref_id: ['bigint', (l) => l.refId],
     created_at: ['timestamptz', (l) => l.now],
-  }).execute(db);
+  });
 }
 
 /** Keeps the history line of a withdrawal or deposit in step with its status. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { unnestRows } from '../../db/unnest.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
@@ -92,18 +92,27 @@ export async function once<T>(
   return answer;
 }
 
-/** Stores the answers of keys claimed in this transaction, in one statement (the market worker's batch). */
-export async function storeAnswers(
-  trx: Database,
+/** Stores the answers of keys claimed in this transaction: one statement, for a batch (or its CTE). */
+export function storeAnswers(
   answers: readonly { scope: IdempotencyScope; answer: unknown }[],
-): Promise<void> {
-  if (answers.length === 0) return;
+): RawBuilder<unknown> {
   const v = unnestRows('v', answers, {
     user_id: ['bigint', (a) => a.scope.userId],
     route: ['text', (a) => a.scope.route],
     key: ['text', (a) => a.scope.key],
     response: ['text', (a) => JSON.stringify(a.answer)],
   });
-  await sql`update idempotency_keys k set response = v.response::jsonb
-    from ${v} where k.user_id = v.user_id and k.route = v.route and k.key = v.key`.execute(trx);
+  return sql`update idempotency_keys k set response = v.response::jsonb
+    from ${v} where k.user_id = v.user_id and k.route = v.route and k.key = v.key`;
+}
+
+/** Gives up keys claimed in this transaction whose requests were refused: one statement (or CTE). */
+export function releaseKeys(scopes: readonly IdempotencyScope[]): RawBuilder<unknown> {
+  const v = unnestRows('v', scopes, {
+    user_id: ['bigint', (s) => s.userId],
+    route: ['text', (s) => s.route],
+    key: ['text', (s) => s.key],
+  });
+  return sql`delete from idempotency_keys k using ${v}
+    where k.user_id = v.user_id and k.route = v.route and k.key = v.key`;
 }

@@ -1,7 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
-import { insertRows } from '../../db/unnest.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -39,20 +38,4 @@ export async function notify(
       created_at: notification.now,
     })
     .execute();
-}
-
-/** Records many notifications with one statement (the market worker's batches); answers the rows. */
-export async function notifyMany(
-  db: Database,
-  notifications: Array<{ userId: bigint; type: NotificationType; title: string; body: string; now: Date }>,
-): Promise<NotificationRow[]> {
-  if (notifications.length === 0) return [];
-  const { rows } = await sql<NotificationRow>`${insertRows('notifications', notifications, {
-    user_id: ['bigint', (n) => n.userId],
-    type: ['text', (n) => n.type],
-    title: ['text', (n) => n.title],
-    body: ['text', (n) => n.body],
-    created_at: ['timestamptz', (n) => n.now],
-  })} returning *`.execute(db);
-  return rows;
 }
