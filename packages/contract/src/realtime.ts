@@ -26,12 +26,8 @@ export type TClientMessage = z.infer<typeof ZClientMessage>;
 const ZMessageType = z.enum(['snapshot', 'update']);
 /** A price level: `[price, amount]`; in an order-book update, amount "0" means the level is gone. */
 export const ZBookLevel = z.tuple([ZMoney, ZMoney]);
-/**
- * A market's ticker: its `market/list` entry without the caller's watchlist flag. The server sends
- * `status` with each ticker, but tickers go out on trades only, so the list and detail calls are where a
- * halt is certain to show; a ticker without it leaves a cached status alone.
- */
-export const ZTicker = ZMarket.omit({ is_watchlisted: true }).partial({ status: true });
+/** A market's ticker: its `market/list` entry (status included) without the caller's watchlist flag. */
+export const ZTicker = ZMarket.omit({ is_watchlisted: true });
 export type TTicker = z.infer<typeof ZTicker>;
 /** Socket balances of a market's two assets (or all assets in a snapshot). */
 export const ZLiveBalance = z.object({

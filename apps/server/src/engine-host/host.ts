@@ -19,11 +19,16 @@ export interface EngineHost {
   workers(): MarketWorker[];
   /** Tells `listener` of every committed batch of every market (the live feeds); answers an unsubscribe. */
   onBatch(listener: (batch: CommittedBatch) => void): () => void;
+  /** Tells `listener` when an operator changes a market (its status); answers an unsubscribe. */
+  onMarketChange(listener: (worker: MarketWorker) => void): () => void;
+  /** Called after a market's settings changed: its listeners hear of it. */
+  marketChanged(marketId: number): void;
 }
 
 export function createEngineHost(): EngineHost {
   const workers = new Map<number, MarketWorker>();
   const listeners = new Set<(batch: CommittedBatch) => void>();
+  const changeListeners = new Set<(worker: MarketWorker) => void>();
   const tell = (batch: CommittedBatch) => {
     for (const listener of listeners) listener(batch);
   };
@@ -63,6 +68,14 @@ export function createEngineHost(): EngineHost {
     onBatch(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onMarketChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    marketChanged(marketId) {
+      const worker = workers.get(marketId);
+      if (worker) for (const listener of changeListeners) listener(worker);
     },
   };
 }

@@ -30,9 +30,18 @@ export function startFeed(ctx: AppContext, hub: Hub): () => void {
   void poll();
   const timer = setInterval(poll, NOTIFICATION_TAIL_MS);
   timer.unref();
+  // A halt or a resume reaches every screen at once: the market's ticker, with its status.
+  const stopChanges = ctx.engine.onMarketChange((worker) => {
+    hub.publish('ticker', {
+      channel: 'ticker',
+      type: 'update',
+      data: { markets: [tickerOf(worker, ctx.clock.nowSeconds())] },
+    });
+  });
   return () => {
     clearInterval(timer);
     stopBatches();
+    stopChanges();
   };
 }
 

@@ -170,6 +170,19 @@ describe.each(databasesUnderTest())('the real-time socket on $name', (database) 
     socket.ws.terminate();
   });
 
+  it("tells the ticker's subscribers at once when an operator halts or resumes a market", async () => {
+    const socket = await connect(t);
+    socket.send({ op: 'subscribe', channel: 'ticker' });
+    await socket.next('ticker', 'snapshot');
+    for (const status of ['HALTED', 'OPEN']) {
+      expect((await t.ops('POST', '/ops/market/status', { market_id: btc, status })).status).toBe(200);
+      expect((await socket.next('ticker', 'update')).data.markets).toEqual([
+        expect.objectContaining({ market_id: btc, status }),
+      ]);
+    }
+    socket.ws.terminate();
+  });
+
   it('answers bad messages on the error channel and keeps the socket open', async () => {
     const { ws, next, send } = await connect(t);
     ws.send('not json');

@@ -89,6 +89,7 @@ export async function setMarketStatus(ctx: AppContext, input: TMarketStatusBody)
   if (m.status !== input.status)
     ctx.log.warn({ market: m.symbol, status: input.status }, 'market status changed');
   m.status = input.status;
+  ctx.engine.marketChanged(m.marketId);
   return marketDetail(worker, ctx.clock.nowSeconds(), false);
 }
 

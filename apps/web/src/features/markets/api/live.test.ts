@@ -78,10 +78,11 @@ describe('socket messages into the query caches', () => {
       high_24h: '100',
       low_24h: '100',
       volume_24h: '0',
+      status: 'OPEN' as const,
     };
     client.setQueryData(marketKeys.list, { markets: [{ ...market, is_watchlisted: 1 }] });
     client.setQueryData(marketKeys.detail(1), {
-      market: { ...market, is_watchlisted: 1, maker_fee: '0.001', taker_fee: '0.001', status: 'OPEN' },
+      market: { ...market, is_watchlisted: 1, maker_fee: '0.001', taker_fee: '0.001' },
     });
     mergeTickers(client, [{ ...market, last_price: '101.5', change_24h: '1.5' }]);
     expect(client.getQueryData(marketKeys.list)).toEqual({
@@ -90,5 +91,11 @@ describe('socket messages into the query caches', () => {
     expect(
       client.getQueryData<{ market: { last_price: string; status: string } }>(marketKeys.detail(1))?.market,
     ).toMatchObject({ last_price: '101.5', status: 'OPEN' });
+
+    // An operator's halt arrives as a ticker: the trade screen's detail shows it at once.
+    mergeTickers(client, [{ ...market, last_price: '101.5', change_24h: '1.5', status: 'HALTED' }]);
+    expect(client.getQueryData<{ market: { status: string } }>(marketKeys.detail(1))?.market.status).toBe(
+      'HALTED',
+    );
   });
 });
