@@ -75,7 +75,9 @@ export class MarketData {
 
   /**
    * High, low, volume and change over the last 24 hours, to the minute: the window is the 1-minute
-   * candles that start after `now − 24h`. With no trade in the window, high = low = last and change 0.
+   * candles that start after `now − 24h`. The change is against the price 24 hours ago — the close of the
+   * last minute before the window — or, for a market younger than that, its first price in the window.
+   * With no trade in the window, high = low = last and change 0.
    */
   stats(now: number): Stats24h {
     const since = now - DAY;
@@ -84,9 +86,13 @@ export class MarketData {
     let high = 0;
     let low = Number.POSITIVE_INFINITY;
     let volume = 0n;
+    let before: Candle | undefined;
     for (let i = minutes.length - 1; i >= 0; i--) {
       const c = minutes[i]!;
-      if (c.time <= since) break;
+      if (c.time <= since) {
+        before = c;
+        break;
+      }
       first = c;
       if (c.high > high) high = c.high;
       if (c.low < low) low = c.low;
@@ -94,7 +100,7 @@ export class MarketData {
     }
     const last = this.lastPrice;
     if (first === undefined) return { last, high: last, low: last, volume: 0n, changeBp: 0n };
-    const open = BigInt(first.open);
+    const open = BigInt(before?.close ?? first.open);
     return {
       last,
       high: BigInt(high),

@@ -176,5 +176,14 @@ describe.each(databasesUnderTest())('markets on $name', (database) => {
       volume_24h: '0',
       change_24h: '0.00',
     });
+    // The change is against the price 24 hours ago (the last close before the window), not the window's
+    // first trade: 61500 → 62730 is +2.00 %.
+    await place(t, maker, limit('SELL', '62730', '0.01'));
+    await place(t, taker, limit('BUY', '62730', '0.01'));
+    expect(await market(maker)).toMatchObject({
+      last_price: '62730',
+      volume_24h: '0.01',
+      change_24h: '2.00',
+    });
   });
 });
