@@ -8,9 +8,12 @@ import {
 } from 'ionicons/icons';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useAccount } from '../../../lib/account.ts';
+import { formatUsd } from '../../../lib/money.ts';
 import { useMarkets } from '../../markets/api/markets.ts';
 import { MarketRow } from '../../markets/components/MarketRow.tsx';
 import { byAbsChange } from '../../markets/utils/trade-math.ts';
+import { useBalances } from '../../wallet/api/get-balances.ts';
+import { useBanners } from '../api/get-banners.ts';
 import './home.css';
 
 const quickActions = [
@@ -21,7 +24,7 @@ const quickActions = [
   { label: 'Trade', href: '/trade', icon: trendingUpOutline },
 ];
 
-/** Home tab: who is signed in and the quick actions; portfolio, banners and markets come later. */
+/** Home tab: who is signed in, what the portfolio is worth, banners, quick actions, watchlist and movers. */
 export function HomePage() {
   const account = useAccount();
   const name = account.data?.account.name;
@@ -37,20 +40,76 @@ export function HomePage() {
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}
       </section>
-      <IonCard>
-        <IonCardContent className="home__actions">
-          {quickActions.map((action) => (
-            <IonButton key={action.href} fill="clear" routerLink={action.href} className="home__action">
-              <span className="home__action-inner">
-                <IonIcon icon={action.icon} aria-hidden="true" />
-                <span>{action.label}</span>
-              </span>
-            </IonButton>
-          ))}
-        </IonCardContent>
-      </IonCard>
-      <HomeMarkets />
+      <Banners />
+      <div className="home__summary">
+        <PortfolioValue />
+        <IonCard className="home__actions-card">
+          <IonCardContent className="home__actions">
+            {quickActions.map((action) => (
+              <IonButton key={action.href} fill="clear" routerLink={action.href} className="home__action">
+                <span className="home__action-inner">
+                  <IonIcon icon={action.icon} aria-hidden="true" />
+                  <span>{action.label}</span>
+                </span>
+              </IonButton>
+            ))}
+          </IonCardContent>
+        </IonCard>
+      </div>
+      <div className="home__columns">
+        <HomeMarkets />
+      </div>
     </PageShell>
+  );
+}
+
+/** The total of every balance in US dollars (wallet's balances query, so both screens agree). */
+function PortfolioValue() {
+  const balances = useBalances();
+  // Defensive, like the markets below: an answer without the total (a stubbed server) shows a dash.
+  const total = balances.data?.total_usd;
+  return (
+    <IonCard routerLink="/tabs/wallet" className="home__portfolio" data-testid="home-portfolio">
+      <IonCardContent>
+        <span className="home__portfolio-label">Portfolio value</span>
+        {balances.isSuccess ? (
+          <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
+            {typeof total === 'string' ? formatUsd(total) : '—'}
+          </span>
+        ) : balances.isError ? (
+          <span className="fit24-muted">{balances.error.message}</span>
+        ) : (
+          <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
+        )}
+        <span className="home__portfolio-note">Estimated in US dollars at the last market prices</span>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** Operator banners, if any: a row that scrolls sideways on a phone. Nothing at all when there are none. */
+function Banners() {
+  const banners = useBanners();
+  const list = banners.data?.banners ?? [];
+  if (list.length === 0) return null;
+  return (
+    <ul className="home__banners" data-testid="home-banners">
+      {list.map((b) => {
+        const external = b.link ? /^https?:/.test(b.link) : false;
+        const image = <img src={b.image_url} alt={b.title} loading="lazy" />;
+        return (
+          <li key={b.banner_id} className="home__banner">
+            {b.link ? (
+              <a href={b.link} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -63,7 +122,9 @@ function HomeMarkets() {
   // Defensive: an answer without the list (a stubbed server) shows nothing rather than crashing.
   const all = markets.data.markets ?? [];
   const watched = all.filter((m) => m.is_watchlisted);
-  const top = byAbsChange(all).slice(0, 5);
+  const movers = byAbsChange(all)
+    .slice(0, 5)
+    .filter((m) => !m.is_watchlisted);
   const open = (id: number) => router.push(`/trade?market_id=${id}`);
   return (
     <>
@@ -85,11 +146,12 @@ function HomeMarkets() {
         )}
       </section>
       <section className="home__markets" data-testid="home-top-markets">
-        <h2 className="home__section-title">Top markets</h2>
-        <ul className="mkt-list">
-          {top
-            .filter((m) => !m.is_watchlisted)
-            .map((m) => (
+        <h2 className="home__section-title">Top movers</h2>
+        {movers.length === 0 ? (
+          <p className="fit24-muted">Every market is on your watchlist.</p>
+        ) : (
+          <ul className="mkt-list">
+            {movers.map((m) => (
               <MarketRow
                 key={m.market_id}
                 market={m}
@@ -97,7 +159,8 @@ function HomeMarkets() {
                 onOpen={() => open(m.market_id)}
               />
             ))}
-        </ul>
+          </ul>
+        )}
       </section>
     </>
   );

@@ -41,6 +41,16 @@ export function MarketRow({
           </span>
           <span className="mkt-row__volume fit24-muted">Vol {formatAmount(market.volume_24h)}</span>
         </span>
+        <span className="mkt-row__range mkt-num">
+          <span>
+            <span className="fit24-muted">24h H </span>
+            {formatAmount(market.high_24h)}
+          </span>
+          <span>
+            <span className="fit24-muted">24h L </span>
+            {formatAmount(market.low_24h)}
+          </span>
+        </span>
         <span className="mkt-row__price">
           <span className="mkt-num" data-testid={`market-price-${market.base}`}>
             {formatAmount(market.last_price)}

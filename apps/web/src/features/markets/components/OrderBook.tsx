@@ -1,46 +1,59 @@
+import type { TMarket } from '@fit24/contract';
 import { formatAmount } from '../../../lib/money.ts';
-import { useOrderBook } from '../api/markets.ts';
+import { useMarketHistory, useOrderBook } from '../api/markets.ts';
 import { depthWidths } from '../utils/trade-math.ts';
 
 const LEVELS = 10;
 
-/** The live book (socket): asks red above (best ask nearest the middle), bids green below, depth bars. */
-export function OrderBook({ marketId, onPick }: { marketId: number; onPick: (price: string) => void }) {
-  const book = useOrderBook(marketId);
-  if (book.isPending) return <p className="fit24-muted">Loading the book…</p>;
-  if (book.isError) return <p className="fit24-muted">{book.error.message}</p>;
+/**
+ * The live book (socket): asks red above (best ask nearest the middle), the last trade's price in the
+ * middle, bids green below, depth bars. Prices and amounts are shown with the market's fixed decimals so
+ * the columns line up; a tap on a level hands its price to the order form.
+ */
+export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price: string) => void }) {
+  const book = useOrderBook(market.market_id);
+  const history = useMarketHistory(market.market_id);
+  if (book.isPending) return <p className="fit24-muted book__none">Loading the book…</p>;
+  if (book.isError) return <p className="fit24-muted book__none">{book.error.message}</p>;
   // Asks arrive best (lowest) first: show them reversed so the best ask sits just above the bids.
   const asks = book.data.asks.slice(0, LEVELS).reverse();
   const bids = book.data.bids.slice(0, LEVELS);
   const widths = depthWidths([...asks, ...bids]);
+  const lastTrade = history.data?.trades[0];
+  const level = (side: 'ask' | 'bid', [price, amount]: readonly [string, string], width: number) => (
+    <Level
+      key={`${side}${price}`}
+      side={side}
+      price={formatAmount(price, market.price_decimals)}
+      rawPrice={price}
+      amount={formatAmount(amount, market.amount_decimals)}
+      width={width}
+      onPick={onPick}
+    />
+  );
   return (
     <div className="book" data-testid="orderbook" data-sequence={book.data.sequence}>
       <div className="book__row book__row--head fit24-muted">
-        <span>Price</span>
-        <span>Amount</span>
+        <span>Price ({market.quote})</span>
+        <span>Amount ({market.base})</span>
       </div>
       {asks.length === 0 && <p className="book__none fit24-muted">No sell orders</p>}
-      {asks.map(([price, amount], i) => (
-        <Level
-          key={`a${price}`}
-          side="ask"
-          price={price}
-          amount={amount}
-          width={widths[i] ?? 0}
-          onPick={onPick}
-        />
-      ))}
-      <div className="book__spread" />
-      {bids.map(([price, amount], i) => (
-        <Level
-          key={`b${price}`}
-          side="bid"
-          price={price}
-          amount={amount}
-          width={widths[asks.length + i] ?? 0}
-          onPick={onPick}
-        />
-      ))}
+      {asks.map((l, i) => level('ask', l, widths[i] ?? 0))}
+      <div className="book__mid" data-testid="orderbook-mid">
+        <span
+          className={
+            lastTrade?.side === 'SELL'
+              ? 'mkt-num mkt-change--down'
+              : lastTrade
+                ? 'mkt-num mkt-change--up'
+                : 'mkt-num'
+          }
+        >
+          {formatAmount(market.last_price, market.price_decimals)}
+        </span>
+        <span className="fit24-muted">Last price</span>
+      </div>
+      {bids.map((l, i) => level('bid', l, widths[asks.length + i] ?? 0))}
       {bids.length === 0 && <p className="book__none fit24-muted">No buy orders</p>}
     </div>
   );
@@ -49,12 +62,15 @@ export function OrderBook({ marketId, onPick }: { marketId: number; onPick: (pri
 function Level({
   side,
   price,
+  rawPrice,
   amount,
   width,
   onPick,
 }: {
   side: 'ask' | 'bid';
+  /** The price as shown; `rawPrice` is the API's decimal string that goes to the form. */
   price: string;
+  rawPrice: string;
   amount: string;
   width: number;
   onPick: (price: string) => void;
@@ -63,13 +79,14 @@ function Level({
     <button
       type="button"
       className={`book__row book__row--${side}`}
-      onClick={() => onPick(price)}
+      onClick={() => onPick(rawPrice)}
       data-testid={`orderbook-${side}`}
-      data-price={price}
+      data-price={rawPrice}
+      aria-label={`${side === 'ask' ? 'Sell' : 'Buy'} order at ${price}: use this price`}
     >
       <span className="book__bar" style={{ width: `${width}%` }} aria-hidden="true" />
-      <span className="book__price mkt-num">{formatAmount(price)}</span>
-      <span className="mkt-num">{formatAmount(amount, 0)}</span>
+      <span className="book__price mkt-num">{price}</span>
+      <span className="mkt-num">{amount}</span>
     </button>
   );
 }

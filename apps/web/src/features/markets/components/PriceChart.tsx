@@ -10,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { marketKeys, useLiveCandles } from '../api/live.ts';
 import { SAFETY_REFETCH_MS } from '../api/markets.ts';
@@ -26,9 +27,10 @@ type Interval = (typeof INTERVALS)[number]['minutes'];
 
 /**
  * Candles of a market (market.chart, then live from the candles channel), drawn by TradingView's
- * lightweight-charts, with an interval switch.
+ * lightweight-charts, with an interval switch. Prices on the axis and crosshair use the app's money
+ * format (thousands grouped, the market's decimals).
  */
-export function PriceChart({ marketId }: { marketId: number }) {
+export function PriceChart({ marketId, priceDecimals }: { marketId: number; priceDecimals: number }) {
   const signedIn = useSignedIn();
   const [interval, setChosenInterval] = useState<Interval>('15');
   useLiveCandles(marketId, interval);
@@ -49,21 +51,20 @@ export function PriceChart({ marketId }: { marketId: number }) {
     if (!box.current) return;
     const c = createChart(box.current, {
       autoSize: true,
-      height: 240,
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
         textColor: '#8fa3bf',
         attributionLogo: true,
       },
       grid: { vertLines: { color: '#172a47' }, horzLines: { color: '#172a47' } },
-      timeScale: { timeVisible: true, borderColor: '#22395e' },
+      timeScale: { timeVisible: true, borderColor: '#22395e', barSpacing: 8, rightOffset: 4 },
       rightPriceScale: { borderColor: '#22395e' },
     });
     series.current = c.addSeries(CandlestickSeries, {
       upColor: '#22c55e',
-      downColor: '#ef4444',
+      downColor: '#f43f5e',
       wickUpColor: '#22c55e',
-      wickDownColor: '#ef4444',
+      wickDownColor: '#f43f5e',
       borderVisible: false,
     });
     chart.current = c;
@@ -74,6 +75,15 @@ export function PriceChart({ marketId }: { marketId: number }) {
       drawn.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    chart.current?.applyOptions({
+      localization: { priceFormatter: (price: number) => plotPrice(price, priceDecimals) },
+    });
+    series.current?.applyOptions({
+      priceFormat: { type: 'price', precision: priceDecimals, minMove: 10 ** -priceDecimals },
+    });
+  }, [priceDecimals]);
 
   useEffect(() => {
     const s = series.current;
@@ -87,7 +97,9 @@ export function PriceChart({ marketId }: { marketId: number }) {
       for (const bar of data) if (bar.time >= before.lastTime) s.update(bar);
     } else {
       s.setData(data);
-      chart.current?.timeScale().fitContent();
+      // The latest candles at a readable width (fitContent would stretch a young market's few candles
+      // across the whole chart); older ones are a scroll away.
+      chart.current?.timeScale().scrollToRealTime();
     }
     drawn.current = last ? { key, lastTime: last.time } : null;
   }, [candles.data, marketId, interval]);
@@ -120,6 +132,11 @@ export function PriceChart({ marketId }: { marketId: number }) {
       </p>
     </div>
   );
+}
+
+/** An axis label: the plotted number rounded to the market's decimals, then grouped like money on screen. */
+function plotPrice(price: number, decimals: number): string {
+  return formatAmount(price.toFixed(decimals), decimals);
 }
 
 /** Plotting only: the chart library draws numbers; no money arithmetic is done with them. */

@@ -109,27 +109,30 @@ export function AlertsPage() {
           <p className="fit24-muted">You are told once when a trade crosses your price.</p>
         </EmptyState>
       ) : (
-        <ul className="mkt-alerts" data-testid="alerts-list">
-          {alerts.data.alerts.map((a) => (
-            <li key={a.alert_id} data-testid="alert-row" data-alert-id={a.alert_id} data-status={a.status}>
-              <span>
-                <strong>{a.symbol}</strong> {a.condition === 'ABOVE' ? 'above' : 'below'}{' '}
-                <span className="mkt-num">{formatAmount(a.price)}</span>
-                <br />
-                <span className="fit24-muted">{a.status === 'ACTIVE' ? 'Active' : 'Triggered'}</span>
-              </span>
-              <IonButton
-                size="small"
-                fill="outline"
-                color="danger"
-                onClick={() => void remove(a.alert_id)}
-                data-testid="alert-delete"
-              >
-                Delete
-              </IonButton>
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="mkt-section-title">Your alerts</h2>
+          <ul className="mkt-alerts" data-testid="alerts-list">
+            {alerts.data.alerts.map((a) => (
+              <li key={a.alert_id} data-testid="alert-row" data-alert-id={a.alert_id} data-status={a.status}>
+                <span>
+                  <strong>{a.symbol}</strong> {a.condition === 'ABOVE' ? 'above' : 'below'}{' '}
+                  <span className="mkt-num">{formatAmount(a.price)}</span>
+                  <br />
+                  <span className="fit24-muted">{a.status === 'ACTIVE' ? 'Active' : 'Triggered'}</span>
+                </span>
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  color="danger"
+                  onClick={() => void remove(a.alert_id)}
+                  data-testid="alert-delete"
+                >
+                  Delete
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </PageShell>
   );

@@ -47,12 +47,10 @@ export function TradePage() {
       ) : (
         <div className="trade">
           <header className="trade__head" data-testid="trade-header">
-            <div>
+            <div className="trade__id">
               <div className="trade__pair">
-                {m.base}/{m.quote}
-              </div>
-              <div className="trade__stats fit24-muted">
-                H {formatAmount(m.high_24h)} · L {formatAmount(m.low_24h)} · Vol {formatAmount(m.volume_24h)}
+                {m.base}
+                <span className="fit24-muted">/{m.quote}</span>
               </div>
               <LiveBadge />
             </div>
@@ -62,28 +60,37 @@ export function TradePage() {
               </span>
               <ChangeText change={m.change_24h} testId="trade-change" />
             </div>
+            <dl className="trade__stats">
+              <div>
+                <dt>24h high</dt>
+                <dd className="mkt-num">{formatAmount(m.high_24h)}</dd>
+              </div>
+              <div>
+                <dt>24h low</dt>
+                <dd className="mkt-num">{formatAmount(m.low_24h)}</dd>
+              </div>
+              <div>
+                <dt>24h vol ({m.base})</dt>
+                <dd className="mkt-num">{formatAmount(m.volume_24h)}</dd>
+              </div>
+            </dl>
           </header>
           {m.status === 'HALTED' && <p className="trade__halted">Trading in this market is halted.</p>}
-          <section className="trade__card">
-            <PriceChart marketId={m.market_id} />
+          <section className="trade__card trade__chart" aria-label="Price chart">
+            <PriceChart marketId={m.market_id} priceDecimals={m.price_decimals} />
           </section>
-          <div className="trade__grid">
-            <section className="trade__card">
-              <h2 className="trade__title">Order book</h2>
-              <OrderBook
-                marketId={m.market_id}
-                onPick={(price) => setPickedPrice({ price, at: Date.now() })}
-              />
-            </section>
-            <section className="trade__card">
-              <OrderForm market={m} picked={pickedPrice} />
-            </section>
-            <section className="trade__card">
-              <h2 className="trade__title">Recent trades</h2>
-              <RecentTrades marketId={m.market_id} />
-            </section>
-          </div>
-          <section className="trade__card">
+          <section className="trade__card trade__book" aria-label="Order book">
+            <h2 className="trade__title">Order book</h2>
+            <OrderBook market={m} onPick={(price) => setPickedPrice({ price, at: Date.now() })} />
+          </section>
+          <section className="trade__card trade__form" aria-label="Place an order">
+            <OrderForm market={m} picked={pickedPrice} />
+          </section>
+          <section className="trade__card trade__trades" aria-label="Recent trades">
+            <h2 className="trade__title">Recent trades</h2>
+            <RecentTrades market={m} />
+          </section>
+          <section className="trade__card trade__orders" aria-label="Your orders">
             <OrdersPanel marketId={m.market_id} />
           </section>
         </div>

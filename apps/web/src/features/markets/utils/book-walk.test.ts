@@ -21,7 +21,11 @@ describe('walkBook', () => {
       complete: true,
     });
     // What is left after the last whole lot stays unspent, and the order is still complete.
-    expect(walkBook('BUY', asks, '6010', btc)).toMatchObject({ amount: '0.1001', total: '6006.01', complete: true });
+    expect(walkBook('BUY', asks, '6010', btc)).toMatchObject({
+      amount: '0.1001',
+      total: '6006.01',
+      complete: true,
+    });
   });
 
   it('says when the book runs out before the money', () => {

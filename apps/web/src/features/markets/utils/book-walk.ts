@@ -24,12 +24,7 @@ type Levels = ReadonlyArray<readonly [price: string, amount: string]>;
  * SELL of `amount` base against the bids. Integer arithmetic in the market's units throughout: prices in
  * ticks, amounts in lots, totals in ticks × lots.
  */
-export function walkBook(
-  side: 'BUY' | 'SELL',
-  levels: Levels,
-  value: string,
-  m: MarketUnits,
-): Fill | null {
+export function walkBook(side: 'BUY' | 'SELL', levels: Levels, value: string, m: MarketUnits): Fill | null {
   const pd = m.price_decimals;
   const ad = m.amount_decimals;
   const wanted = toBaseUnits(value.trim(), side === 'BUY' ? pd + ad : ad);
