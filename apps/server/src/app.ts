@@ -73,7 +73,8 @@ export async function buildApp(
     return503OnClosing: true,
   });
 
-  const database: OpenDatabase = await openDatabase(options.database ?? config.database);
+  const target = options.database ?? config.database;
+  const database: OpenDatabase = await openDatabase(target);
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -82,7 +83,7 @@ export async function buildApp(
   const clock = options.clock ?? createClock();
   const messenger = createMessenger(database.db, clock, { url: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', async () => messenger.close());
-  const engine = createEngineHost();
+  const engine = createEngineHost(target);
   const ctx: AppContext = {
     config,
     db: database.db,

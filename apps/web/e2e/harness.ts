@@ -150,6 +150,7 @@ export function freshIdentity(): { email: string; nationalMobile: string; mobile
 /** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
 export async function visibleText(page: Page): Promise<string> {
   const toasts = await page.locator('ion-toast .toast-message').allTextContents();
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (layout-aware) is the point here
   return `${await page.locator('body').innerText()}\n${toasts.join('\n')}`;
 }
 

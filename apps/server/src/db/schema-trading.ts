@@ -26,6 +26,8 @@ export interface OrdersTable {
   hold_asset_id: number;
   hold_remaining: bigint;
   cancel_reason: string | null;
+  /** A cancel asked of a process that does not run this market (see migration 06). */
+  cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
   rest_seq: bigint | null;
   created_at: CreatedAt;
   updated_at: Date;
@@ -64,7 +66,18 @@ export interface AlertsTable {
   triggered_at: Date | null;
 }
 
+/** Each committed batch of a market's engine, for the processes that follow it (migration 06). */
+export interface MarketBatchesTable {
+  market_id: number;
+  from_sequence: bigint;
+  sequence: bigint;
+  commands: unknown;
+  trade_ids: unknown;
+  created_at: Date;
+}
+
 export interface TradingTables {
+  market_batches: MarketBatchesTable;
   orders: OrdersTable;
   trades: TradesTable;
   watchlist: WatchlistTable;

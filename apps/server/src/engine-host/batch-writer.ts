@@ -8,13 +8,20 @@ import { type IdempotencyScope, releaseKeys, storeAnswers } from '../modules/fun
 import { type AccountIds, ledgerParts } from '../modules/ledger/ledger.batch.ts';
 import type { Entry } from '../modules/ledger/ledger.service.ts';
 import type { NotificationRow } from '../modules/notifications/notifications.service.ts';
+import { CHANNELS } from './cluster.ts';
 import { holdEntries } from './intake.ts';
 import type { PublicTrade } from './market-data.ts';
-import type { Fill, Outcome, Settlement } from './settlement.ts';
+import type { Fill, Outcome, PlacedOrder, Settlement } from './settlement.ts';
 import { type MarketInfo, show } from './units.ts';
+
+/** A command as the engine ran it, logged for the processes that follow the market. */
+export type LoggedCommand = { place: PlacedOrder } | { cancel: number };
 
 /** What a batch writes besides its settlement. */
 export interface BatchExtras {
+  /** The engine sequence before the batch, and the batch's commands in the order they ran. */
+  fromSequence: number;
+  commands: LoggedCommand[];
   /** The batch's new orders, as matched. */
   opened: OrderRow[];
   /** Ids for the fills, at least one per fill, in order. */
@@ -66,11 +73,22 @@ export async function writeSettlement(
   }
   const noticed = s.fills.length > 0;
   if (noticed) add('notices', insertNotices(m, filled, s.fills.length > 0, now));
+  // Logged when the book moved (a batch of refused orders and unknown cancels changes nothing to follow).
+  if (sequence !== extras.fromSequence)
+    add(
+      'logged',
+      sql`insert into market_batches (market_id, from_sequence, sequence, commands, trade_ids, created_at)
+      values (${m.marketId}, ${extras.fromSequence}::bigint, ${sequence}::bigint,
+        ${JSON.stringify(extras.commands)}::jsonb, ${JSON.stringify(tradeIds.map(String))}::jsonb, ${now})`,
+    );
+  // RETURNING runs for the updated row whether or not anything reads it: the followers hear of the batch
+  // when it commits (NOTIFY is delivered at commit).
   add(
     'market',
     sql`update markets set engine_sequence = ${sequence}::bigint,
       last_price = coalesce(${last ? BigInt(last.price) : null}::bigint, last_price)
-    where market_id = ${m.marketId}`,
+    where market_id = ${m.marketId}
+    returning pg_notify(${CHANNELS.batches}, ${String(m.marketId)})`,
   );
   if (extras.answers.length > 0) add('answers', storeAnswers(extras.answers));
   if (extras.refusedKeys.length > 0) add('released', releaseKeys(extras.refusedKeys));

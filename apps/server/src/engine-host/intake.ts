@@ -143,6 +143,7 @@ export async function admit(
         hold_asset_id: hold.assetId,
         hold_remaining: hold.amount,
         cancel_reason: null,
+        cancel_requested: false,
         rest_seq: null,
         created_at: now,
         updated_at: now,

@@ -7,10 +7,10 @@ import type { AccountIds } from '../modules/ledger/ledger.batch.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
 import type { NotificationRow } from '../modules/notifications/notifications.service.ts';
 import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
-import { writeSettlement } from './batch-writer.ts';
+import { type LoggedCommand, writeSettlement } from './batch-writer.ts';
 import { type Admission, admit, drawTradeIds, type NewOrder } from './intake.ts';
 import type { MarketData, PublicTrade } from './market-data.ts';
-import { loadBook, toPlacedOrder } from './recovery.ts';
+import { loadBook, loadPending, toPlacedOrder } from './recovery.ts';
 import { type Outcome, type PlacedOrder, settle } from './settlement.ts';
 import type { MarketInfo } from './units.ts';
 
@@ -28,9 +28,30 @@ type Job = (
 /** The route whose Idempotency-Keys the worker claims and answers. */
 export const ORDER_CREATE_ROUTE = 'order.create';
 
+/**
+ * A market as the rest of the server sees it: run here (`MarketWorker`, the owner of its book) or
+ * followed (`FollowedMarket`, a copy of the book kept from the owner's batches in another process).
+ */
+export interface Market {
+  readonly market: MarketInfo;
+  readonly data: MarketData;
+  /** The book (the owner's, or a follower's copy of it). */
+  readonly engine: Engine;
+  /** Batches committed (or applied) and the commands they carried, for operators and tests. */
+  readonly stats: { batches: number; commands: number };
+  /** True when this process runs the market. */
+  readonly owned: boolean;
+  onCommitted: ((batch: CommittedBatch) => void) | null;
+  /** Holds, numbers and matches a new order: answers how it was admitted and, if held, its row after. */
+  open(order: NewOrder): Promise<Admission>;
+  cancel(orderId: number): Promise<JobResult>;
+  /** Refuses new commands and waits for those under way. */
+  stop(): Promise<void>;
+}
+
 /** What one committed batch changed, for the live feeds (prices in ticks, amounts in lots). */
 export interface CommittedBatch {
-  worker: MarketWorker;
+  worker: Market;
   /** Engine sequence before and after the batch. */
   fromSequence: number;
   sequence: number;
@@ -44,8 +65,6 @@ export interface CommittedBatch {
 /** Orders matched and committed together at most; the rest wait for the next batch. */
 const MAX_BATCH = 256;
 
-const ignore = () => {};
-
 /**
  * The one owner of a market's book (DESIGN §5). Commands queue in arrival order and run one batch at a
  * time, in ONE transaction with a constant number of statements (group commit: while a batch commits, the
@@ -58,13 +77,16 @@ const ignore = () => {};
  * cannot sink the others; a command that fails alone is refused (a placement is REJECTED and its hold
  * released).
  */
-export class MarketWorker {
+export class MarketWorker implements Market {
+  readonly owned = true;
   readonly engine: Engine;
   /** Committed batches and the commands they carried, for operators and tests. */
   readonly stats = { batches: 0, commands: 0 };
   /** Told of each committed batch, after its callers (it must not throw or call back into the worker). */
   onCommitted: ((batch: CommittedBatch) => void) | null = null;
   private readonly events: EngineEvent[] = [];
+  /** Orders queued from the database (replays, cancels asked elsewhere), so that each is queued once. */
+  private readonly handedIn = new Set<number>();
   /** Ledger account ids this worker has used (they never change): most batches need not look them up. */
   private readonly accountIds: AccountIds = new Map();
   private queue: Job[] = [];
@@ -90,7 +112,35 @@ export class MarketWorker {
 
   /** Queues an order held but not matched before a restart; nobody waits for its answer. */
   replay(order: PlacedOrder): void {
-    this.enqueue({ kind: 'replay', order, done: ignore, fail: ignore });
+    if (this.handedIn.has(order.orderId)) return;
+    this.handedIn.add(order.orderId);
+    const done = () => this.handedIn.delete(order.orderId);
+    this.enqueue({ kind: 'replay', order, done, fail: done });
+  }
+
+  /**
+   * Takes what other processes left for this market in the database: orders held but not matched, in
+   * arrival order, and cancels asked of them (DESIGN §1). Each is queued once; called when they say so
+   * (NOTIFY) and now and then in case a notice was lost.
+   */
+  async pickUp(): Promise<void> {
+    if (this.stopping) return;
+    for (const order of await loadPending(this.ctx.db, this.market)) this.replay(order);
+    const cancels = await this.ctx.db
+      .selectFrom('orders')
+      .select('order_id')
+      .where('market_id', '=', this.market.marketId)
+      .where('cancel_requested', '=', true)
+      .where('status', 'in', ['NEW', 'PARTIAL'])
+      .where('pending', '=', false)
+      .execute();
+    for (const { order_id } of cancels) {
+      const orderId = Number(order_id);
+      if (this.handedIn.has(orderId)) continue;
+      this.handedIn.add(orderId);
+      const done = () => this.handedIn.delete(orderId);
+      this.enqueue({ kind: 'cancel', orderId, done, fail: done });
+    }
   }
 
   /** Refuses new commands and waits for the queued ones to commit. */
@@ -184,7 +234,7 @@ export class MarketWorker {
           opened.set(order.orderId, admission.row);
         }
         placed.set(order.orderId, order);
-        return this.run(order);
+        return runPlaced(this.engine, order);
       });
       const settlement = settle(m, this.events, placed, (id) => this.engine.order(id));
       for (const outcome of settlement.outcomes) {
@@ -195,6 +245,14 @@ export class MarketWorker {
       const tradeIds =
         short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
       const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
+        fromSequence,
+        commands: jobs.flatMap((job): LoggedCommand[] => {
+          if (job.kind === 'cancel') return [{ cancel: job.orderId }];
+          const orderId = job.kind === 'replay' ? job.order.orderId : null;
+          const row = job.kind === 'open' ? admissions.get(job) : null;
+          const id = orderId ?? (row?.kind === 'accepted' ? Number(row.row.order_id) : null);
+          return id === null ? [] : [{ place: placed.get(id)! }];
+        }),
         opened: [...opened.values()],
         tradeIds,
         answers: opening.flatMap((job) => {
@@ -218,7 +276,7 @@ export class MarketWorker {
       if (job.kind === 'open') job.done(admissions.get(job)!);
       else job.done({ code: codes[i]! });
     }
-    const levels = this.touchedLevels();
+    const levels = touchedLevels(this.engine, this.events);
     try {
       this.onCommitted?.({
         worker: this,
@@ -232,40 +290,6 @@ export class MarketWorker {
     } catch (error) {
       this.ctx.log.error({ err: error }, 'a batch listener failed');
     }
-  }
-
-  /** The book levels this batch's events touched, with their amounts after it. */
-  private touchedLevels(): CommittedBatch['levels'] {
-    const keys = new Set<string>();
-    const levels: CommittedBatch['levels'] = [];
-    const touch = (side: 'BUY' | 'SELL', price: number) => {
-      const key = `${side}:${price}`;
-      if (price <= 0 || keys.has(key)) return;
-      keys.add(key);
-      levels.push({ side, price, amount: this.engine.levelAmount(side, price) });
-    };
-    for (const e of this.events) {
-      if (e.type === 'TRADE') touch(e.takerSide === 'BUY' ? 'SELL' : 'BUY', e.price);
-      else if (e.type === 'RESTED' || e.type === 'CANCELLED') touch(e.side, e.price);
-    }
-    return levels;
-  }
-
-  private run(o: PlacedOrder): number {
-    if (o.type === 'LIMIT') {
-      return this.engine.placeLimit(
-        o.orderId,
-        o.userId,
-        o.side,
-        o.price,
-        o.amount,
-        o.timeInForce,
-        o.postOnly,
-      );
-    }
-    return o.side === 'BUY'
-      ? this.engine.placeMarketBuy(o.orderId, o.userId, o.total)
-      : this.engine.placeMarketSell(o.orderId, o.userId, o.amount);
   }
 
   /** After a failed commit: a replayed order the database shows as matched already committed (answer OK). */
@@ -352,4 +376,31 @@ function applyOutcome(row: OrderRow, o: Outcome, now: Date): void {
   row.rest_seq = o.restSeq === null ? null : BigInt(o.restSeq);
   row.cancel_reason = o.cancelReason;
   row.updated_at = now;
+}
+
+/** The book levels these events touched, with their amounts after them. */
+export function touchedLevels(engine: Engine, events: readonly EngineEvent[]): CommittedBatch['levels'] {
+  const keys = new Set<string>();
+  const levels: CommittedBatch['levels'] = [];
+  const touch = (side: 'BUY' | 'SELL', price: number) => {
+    const key = `${side}:${price}`;
+    if (price <= 0 || keys.has(key)) return;
+    keys.add(key);
+    levels.push({ side, price, amount: engine.levelAmount(side, price) });
+  };
+  for (const e of events) {
+    if (e.type === 'TRADE') touch(e.takerSide === 'BUY' ? 'SELL' : 'BUY', e.price);
+    else if (e.type === 'RESTED' || e.type === 'CANCELLED') touch(e.side, e.price);
+  }
+  return levels;
+}
+
+/** Runs a placement on the engine: answers its result code. */
+export function runPlaced(engine: Engine, o: PlacedOrder): number {
+  if (o.type === 'LIMIT') {
+    return engine.placeLimit(o.orderId, o.userId, o.side, o.price, o.amount, o.timeInForce, o.postOnly);
+  }
+  return o.side === 'BUY'
+    ? engine.placeMarketBuy(o.orderId, o.userId, o.total)
+    : engine.placeMarketSell(o.orderId, o.userId, o.amount);
 }

@@ -2,7 +2,7 @@ import { fromBaseUnits } from '@fit24/contract';
 import { toEpochSeconds } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Candle } from '../engine-host/market-data.ts';
-import type { MarketWorker } from '../engine-host/market-worker.ts';
+import type { Market } from '../engine-host/market-worker.ts';
 import { type MarketInfo, show } from '../engine-host/units.ts';
 import { listAssets } from '../modules/funds/assets.service.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
@@ -12,7 +12,7 @@ import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import * as ordersRepo from '../modules/orders/orders.repository.ts';
 
 /** One market's ticker: last price and 24h statistics (a market of `market/list` without the watchlist flag). */
-export function tickerOf(worker: MarketWorker, now: number) {
+export function tickerOf(worker: Market, now: number) {
   const { is_watchlisted: _flag, ...ticker } = marketOf(worker, now, false);
   return ticker;
 }

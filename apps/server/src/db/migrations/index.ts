@@ -4,6 +4,7 @@ import * as identity from './2026112302_identity.ts';
 import * as ledger from './2026112303_ledger.ts';
 import * as affiliate from './2026112304_affiliate.ts';
 import * as trading from './2026112305_trading.ts';
+import * as processes from './2026112306_processes.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026112303_ledger': ledger,
   '2026112304_affiliate': affiliate,
   '2026112305_trading': trading,
+  '2026112306_processes': processes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,14 +1,16 @@
 import type { TMarket, TMarketStatusBody } from '@fit24/contract';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { CHANNELS } from '../../engine-host/cluster.ts';
 import { formatChange } from '../../engine-host/market-data.ts';
-import type { MarketWorker } from '../../engine-host/market-worker.ts';
+import type { Market } from '../../engine-host/market-worker.ts';
 import { show } from '../../engine-host/units.ts';
 import { notFound } from '../../http/app-error.ts';
 import { assetById } from '../funds/assets.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 
 /** A market with its 24h statistics, read from the worker's memory (DESIGN §9), not from the trades. */
-export function marketOf(worker: MarketWorker, now: number, watchlisted: boolean): TMarket {
+export function marketOf(worker: Market, now: number, watchlisted: boolean): TMarket {
   const m = worker.market;
   const stats = worker.data.stats(now);
   return {
@@ -32,7 +34,7 @@ export function marketOf(worker: MarketWorker, now: number, watchlisted: boolean
   };
 }
 
-export function marketDetail(worker: MarketWorker, now: number, watchlisted: boolean) {
+export function marketDetail(worker: Market, now: number, watchlisted: boolean) {
   const m = worker.market;
   return {
     ...marketOf(worker, now, watchlisted),
@@ -81,11 +83,9 @@ export async function setMarketStatus(ctx: AppContext, input: TMarketStatusBody)
       : ctx.engine.workers().find((w) => w.market.symbol === input.symbol);
   if (!worker) throw notFound(`There is no market ${input.symbol}.`);
   const m = worker.market;
-  await ctx.db
-    .updateTable('markets')
-    .set({ status: input.status })
-    .where('market_id', '=', m.marketId)
-    .execute();
+  // The other processes sharing the database hear of it at commit (DESIGN §1).
+  await sql`update markets set status = ${input.status} where market_id = ${m.marketId}
+    returning pg_notify(${CHANNELS.markets}, ${String(m.marketId)})`.execute(ctx.db);
   if (m.status !== input.status)
     ctx.log.warn({ market: m.symbol, status: input.status }, 'market status changed');
   m.status = input.status;

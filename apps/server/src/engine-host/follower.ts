@@ -1,0 +1,266 @@
+import { createEngine, type Engine, type EngineEvent, ResultCode } from '@fit24/engine';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { OrderRow } from '../db/schema-trading.ts';
+import { AppError } from '../http/app-error.ts';
+import * as ledger from '../modules/ledger/ledger.service.ts';
+import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
+import type { LoggedCommand } from './batch-writer.ts';
+import { CHANNELS } from './cluster.ts';
+import type { Admission, NewOrder } from './intake.ts';
+import type { MarketData } from './market-data.ts';
+import {
+  type CommittedBatch,
+  type JobResult,
+  type Market,
+  ORDER_CREATE_ROUTE,
+  runPlaced,
+  touchedLevels,
+} from './market-worker.ts';
+import { loadBook } from './recovery.ts';
+import { type PlacedOrder, settle } from './settlement.ts';
+import { holdFor, type MarketInfo, show } from './units.ts';
+
+/** How long a request waits for the owner to match its order or cancel before answering as it stands. */
+const HAND_OVER_MS = 10_000;
+const POLL_MS = 50;
+
+/**
+ * A market run by another process (DESIGN §1), followed here: a copy of its book kept by applying the
+ * owner's committed batches (`market_batches`) in sequence — the engine is deterministic, so the same
+ * commands give the same book and the same events — from which this process serves the book, trades,
+ * candles and the live feeds exactly as the owner does. An order placed here is held and recorded as
+ * pending and handed to the owner through the database (NOTIFY); a cancel is recorded as a request. The
+ * caller waits for the owner's answer.
+ */
+export class FollowedMarket implements Market {
+  readonly owned = false;
+  readonly engine: Engine;
+  readonly stats = { batches: 0, commands: 0 };
+  onCommitted: ((batch: CommittedBatch) => void) | null = null;
+  private readonly events: EngineEvent[] = [];
+  private catchingUp: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly market: MarketInfo,
+    readonly data: MarketData,
+  ) {
+    this.engine = createEngine((event) => this.events.push(event));
+  }
+
+  /** Starts from the book as committed, then applies what was committed since. */
+  async start(): Promise<void> {
+    await this.resync();
+    await this.catchUp();
+  }
+
+  /** Applies the owner's batches committed since the last one applied; concurrent calls share the work. */
+  catchUp(): Promise<void> {
+    if (this.catchingUp) {
+      this.again = true;
+      return this.catchingUp;
+    }
+    this.catchingUp = (async () => {
+      do {
+        this.again = false;
+        await this.applyNew();
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  async open(order: NewOrder): Promise<Admission> {
+    if (this.stopped) throw unavailable();
+    const m = this.market;
+    const hold = holdFor(m, order.spec);
+    const now = this.ctx.clock.now();
+    const submitted = await this.ctx.db.transaction().execute(async (trx) => {
+      if (order.scope) {
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: order.userId,
+            route: ORDER_CREATE_ROUTE,
+            key: order.scope.key,
+            request_hash: order.scope.requestHash,
+            response: null,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!claimed) return null;
+      }
+      const row = await trx
+        .insertInto('orders')
+        .values({
+          user_id: order.userId,
+          market_id: m.marketId,
+          side: order.spec.side,
+          type: order.spec.type,
+          price: order.spec.price,
+          amount: order.spec.amount,
+          total: order.spec.total,
+          time_in_force: order.spec.timeInForce,
+          post_only: order.spec.postOnly,
+          status: 'NEW',
+          pending: true,
+          hold_asset_id: hold.assetId,
+          hold_remaining: hold.amount,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('order_id')
+        .executeTakeFirstOrThrow();
+      const symbol = order.spec.side === 'BUY' ? m.quote : m.base;
+      const needed = order.spec.side === 'BUY' ? show.quote(m, hold.amount) : show.base(m, hold.amount);
+      await ledger.post(trx, {
+        kind: 'ORDER_HOLD',
+        refType: 'order',
+        refId: row.order_id,
+        now,
+        legs: [
+          {
+            from: { userId: order.userId, kind: 'available' },
+            to: { userId: order.userId, kind: 'on_hold' },
+            assetId: hold.assetId,
+            amount: hold.amount,
+          },
+        ],
+        insufficientMessage: `Insufficient ${symbol} balance: this order needs ${needed} ${symbol}.`,
+      });
+      await sql`select pg_notify(${CHANNELS.orders}, ${String(m.marketId)})`.execute(trx);
+      return row.order_id;
+    });
+    if (submitted === null) return { kind: 'repeat' };
+    const row = await this.waitFor(submitted, (r) => !r.pending);
+    if (order.scope && !row.pending) {
+      await this.ctx.db
+        .updateTable('idempotency_keys')
+        .set({ response: JSON.stringify({ order: orderRowToOrder(m, row) }) })
+        .where('user_id', '=', order.userId)
+        .where('route', '=', ORDER_CREATE_ROUTE)
+        .where('key', '=', order.scope.key)
+        .execute();
+    }
+    return { kind: 'accepted', row };
+  }
+
+  async cancel(orderId: number): Promise<JobResult> {
+    if (this.stopped) throw unavailable();
+    const asked = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('orders')
+        .set({ cancel_requested: true })
+        .where('order_id', '=', BigInt(orderId))
+        .where('status', 'in', ['NEW', 'PARTIAL'])
+        .returning('order_id')
+        .executeTakeFirst();
+      if (row) await sql`select pg_notify(${CHANNELS.orders}, ${String(this.market.marketId)})`.execute(trx);
+      return row !== undefined;
+    });
+    if (!asked) return { code: ResultCode.UNKNOWN_ORDER };
+    await this.waitFor(BigInt(orderId), (r) => r.status !== 'NEW' && r.status !== 'PARTIAL');
+    return { code: ResultCode.OK };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    while (this.catchingUp) await this.catchingUp;
+  }
+
+  /** The order's row once `ready` holds for it, or as it stands after `HAND_OVER_MS`. */
+  private async waitFor(orderId: bigint, ready: (row: OrderRow) => boolean): Promise<OrderRow> {
+    const until = Date.now() + HAND_OVER_MS;
+    for (;;) {
+      const row = await this.ctx.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      if (ready(row) || Date.now() > until) return row;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  /** The book as the database holds it now (at start, or when a batch is missing from the log). */
+  private async resync(): Promise<void> {
+    const code = this.engine.restore(await loadBook(this.ctx.db, this.market));
+    if (code !== ResultCode.OK) throw new Error(`restore of ${this.market.symbol} refused: code ${code}`);
+  }
+
+  private async applyNew(): Promise<void> {
+    const rows = await this.ctx.db
+      .selectFrom('market_batches')
+      .selectAll()
+      .where('market_id', '=', this.market.marketId)
+      .where('sequence', '>', BigInt(this.engine.sequence))
+      .orderBy('sequence')
+      .limit(1000)
+      .execute();
+    for (const row of rows) {
+      if (this.stopped) return;
+      if (Number(row.sequence) <= this.engine.sequence) continue;
+      if (Number(row.from_sequence) !== this.engine.sequence) {
+        // A batch is gone from the log (pruned while this process was away): start again from the book.
+        this.ctx.log.warn({ market: this.market.symbol }, 'followed book out of step; reloading it');
+        await this.resync();
+        continue;
+      }
+      this.apply(
+        row.commands as LoggedCommand[],
+        (row.trade_ids as string[]).map(Number),
+        Math.floor(row.created_at.getTime() / 1000),
+      );
+    }
+    if (rows.length === 1000) this.again = true;
+  }
+
+  /** Runs one batch's commands on the copy of the book and tells the live feeds, as the owner did. */
+  private apply(commands: LoggedCommand[], tradeIds: number[], time: number): void {
+    const m = this.market;
+    const fromSequence = this.engine.sequence;
+    this.events.length = 0;
+    const placed = new Map<number, PlacedOrder>();
+    for (const command of commands) {
+      if ('cancel' in command) this.engine.cancel(command.cancel);
+      else {
+        placed.set(command.place.orderId, command.place);
+        runPlaced(this.engine, command.place);
+      }
+    }
+    const settlement = settle(m, this.events, placed, (id) => this.engine.order(id));
+    const trades = settlement.fills.map((f, i) => ({
+      tradeId: tradeIds[i]!,
+      price: f.price,
+      amount: f.amount,
+      takerSide: f.takerSide,
+      time,
+    }));
+    this.data.addTrades(trades);
+    this.stats.batches += 1;
+    this.stats.commands += commands.length;
+    try {
+      this.onCommitted?.({
+        worker: this,
+        fromSequence,
+        sequence: this.engine.sequence,
+        trades,
+        levels: touchedLevels(this.engine, this.events),
+        outcomes: settlement.outcomes,
+        notifications: [],
+      });
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'a batch listener failed');
+    }
+  }
+}
+
+function unavailable(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', 'The market is shutting down. Please try again shortly.');
+}
