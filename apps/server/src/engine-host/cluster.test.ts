@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../db/database.ts';
 import { auditClean } from '../testing/funds.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 import {
   cancel,
   createOrder,
@@ -67,6 +67,18 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
         expect.objectContaining({ price: '60000', amount: '0.04', side: 'BUY' }),
       ]);
 
+      // The follower's socket clients see the owner's book move.
+      const socket = await second.app.injectWS(`/ws?api_key=${TEST_API_KEY}`);
+      const messages: Array<{ channel: string; type: string; data: { asks?: string[][] } }> = [];
+      socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString('utf8'))));
+      socket.send(JSON.stringify({ op: 'subscribe', channel: 'orderbook', market_id: btc }));
+      await until(() => messages.some((m) => m.channel === 'orderbook' && m.type === 'snapshot'));
+      await place(first, maker, limit('SELL', '60500', '0.02'));
+      await until(() =>
+        messages.some((m) => m.type === 'update' && m.data.asks?.some(([price]) => price === '60500')),
+      );
+      socket.terminate();
+
       // A cancel asked of the follower is carried out by the owner; the hold comes back.
       const resting = await place(second, taker, limit('BUY', '59000', '0.01'));
       expect(resting.status).toBe('NEW');
@@ -91,7 +103,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
       await until(() => second.ctx.engine.worker(btc).owned);
       const again = await place(second, taker, limit('BUY', '60000', '0.06'));
       expect(again).toMatchObject({ status: 'FILLED', filled: '0.06' });
-      expect(second.ctx.engine.worker(btc).engine.depth().asks).toEqual([]);
+      expect(second.ctx.engine.worker(btc).engine.depth().asks).toEqual([[6050000, 200]]);
       expect(await auditClean(second)).toEqual({ ok: true, failed: [] });
     } finally {
       await first.close().catch(() => {});

@@ -152,6 +152,8 @@ export async function createMarketMaker(
   const tick = async () => {
     for (const [index, q] of quoters.entries()) {
       if (stopped) return;
+      // With several processes, each quotes the markets it runs (the one that takes a market over, too).
+      if (!ctx.engine.worker(q.m.marketId).owned) continue;
       try {
         await refresh(q, index);
       } catch (error) {
