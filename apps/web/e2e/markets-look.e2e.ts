@@ -137,8 +137,12 @@ describe('markets screens', () => {
     const view = shown(page, 'insta');
     await view.getByTestId('insta-market-BTC').click();
     await expect.poll(() => view.getByTestId('insta-expected-price').textContent()).toBe('31,000.00 USDT');
+    // More than the book holds: the preview says how much would fill and that the rest is cancelled.
+    await view.getByTestId('insta-amount').locator('input').fill('100000');
+    await view.getByTestId('insta-partial').waitFor({ state: 'visible' });
     await view.getByTestId('insta-amount').locator('input').fill('310');
     await expect.poll(() => view.getByTestId('insta-receive').textContent()).toBe('0.01 BTC');
+    expect(await view.getByTestId('insta-partial').count()).toBe(0);
     await view.getByTestId('insta-review').click();
     await view.getByTestId('insta-confirm').waitFor({ state: 'visible' });
     await page.waitForTimeout(300);

@@ -11,7 +11,8 @@ import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { marketKeys } from '../api/live.ts';
 import { createOrder, useMarketBalance, useMarkets, useOrderBook } from '../api/markets.ts';
 import { MarketPicker } from '../components/MarketPicker.tsx';
-import { divide, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
+import { walkBook } from '../utils/book-walk.ts';
+import { isDecimal, percentOf } from '../utils/trade-math.ts';
 import '../components/markets.css';
 
 /** Insta: a market buy by total (quote) or a market sell by amount (base), previewed, then confirmed. */
@@ -43,17 +44,17 @@ export function InstaPage() {
     );
   }
   const buy = side === 'BUY';
-  const expected = buy ? book.data?.asks[0]?.[0] : book.data?.bids[0]?.[0];
+  // What the order would take from the book as it stands, level by level, as the engine fills it.
+  const levels = (buy ? book.data?.asks : book.data?.bids) ?? [];
+  const fill = isDecimal(value) ? walkBook(side, levels, value, market) : null;
+  const best = levels[0]?.[0] ?? null;
+  const expected = fill?.averagePrice ?? best;
   const available = buy ? balance.data?.quote.available : balance.data?.base.available;
   const payAsset = buy ? market.quote : market.base;
   const getAsset = buy ? market.base : market.quote;
   const decimals = buy ? market.price_decimals : market.amount_decimals;
-  const receive =
-    expected && isDecimal(value)
-      ? buy
-        ? divide(value, expected, market.amount_decimals)
-        : multiply(value, expected, market.price_decimals)
-      : '';
+  const receive = fill?.averagePrice ? (buy ? fill.amount : fill.total) : '';
+  const partial = fill !== null && fill.averagePrice !== null && !fill.complete;
   const reset = () => {
     setReview(false);
     setFieldError(undefined);
@@ -153,7 +154,7 @@ export function InstaPage() {
           }
         />
         <dl className="mkt-summary">
-          <dt>Expected price</dt>
+          <dt>{fill?.averagePrice ? 'Expected average price' : 'Best price'}</dt>
           <dd className="mkt-num" data-testid="insta-expected-price">
             {expected ? `${formatAmount(expected)} ${market.quote}` : 'No orders to match'}
           </dd>
@@ -162,6 +163,12 @@ export function InstaPage() {
             {receive ? `${formatAmount(receive, 0)} ${getAsset}` : '—'}
           </dd>
         </dl>
+        {partial && (
+          <p className="trade__halted" data-testid="insta-partial">
+            The book can fill only about {formatAmount(fill.amount, 0)} {market.base} of this now; the rest of
+            the order would be cancelled.
+          </p>
+        )}
         <p className="fit24-muted">
           A market order fills at the best prices in the book; the price can move before it fills.
         </p>
