@@ -3,11 +3,10 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
 import { AppError } from '../http/app-error.ts';
-import * as ledger from '../modules/ledger/ledger.service.ts';
 import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import type { LoggedCommand } from './batch-writer.ts';
 import { CHANNELS } from './cluster.ts';
-import type { Admission, NewOrder } from './intake.ts';
+import { type Admission, type NewOrder, recordPending } from './intake.ts';
 import type { MarketData } from './market-data.ts';
 import {
   type CommittedBatch,
@@ -19,7 +18,7 @@ import {
 } from './market-worker.ts';
 import { loadBook } from './recovery.ts';
 import { type PlacedOrder, settle } from './settlement.ts';
-import { holdFor, type MarketInfo, show } from './units.ts';
+import type { MarketInfo } from './units.ts';
 
 /** How long a request waits for the owner to match its order or cancel before answering as it stands. */
 const HAND_OVER_MS = 10_000;
@@ -77,7 +76,6 @@ export class FollowedMarket implements Market {
   async open(order: NewOrder): Promise<Admission> {
     if (this.stopped) throw unavailable();
     const m = this.market;
-    const hold = holdFor(m, order.spec);
     const now = this.ctx.clock.now();
     const submitted = await this.ctx.db.transaction().execute(async (trx) => {
       if (order.scope) {
@@ -96,46 +94,9 @@ export class FollowedMarket implements Market {
           .executeTakeFirst();
         if (!claimed) return null;
       }
-      const row = await trx
-        .insertInto('orders')
-        .values({
-          user_id: order.userId,
-          market_id: m.marketId,
-          side: order.spec.side,
-          type: order.spec.type,
-          price: order.spec.price,
-          amount: order.spec.amount,
-          total: order.spec.total,
-          time_in_force: order.spec.timeInForce,
-          post_only: order.spec.postOnly,
-          status: 'NEW',
-          pending: true,
-          hold_asset_id: hold.assetId,
-          hold_remaining: hold.amount,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('order_id')
-        .executeTakeFirstOrThrow();
-      const symbol = order.spec.side === 'BUY' ? m.quote : m.base;
-      const needed = order.spec.side === 'BUY' ? show.quote(m, hold.amount) : show.base(m, hold.amount);
-      await ledger.post(trx, {
-        kind: 'ORDER_HOLD',
-        refType: 'order',
-        refId: row.order_id,
-        now,
-        legs: [
-          {
-            from: { userId: order.userId, kind: 'available' },
-            to: { userId: order.userId, kind: 'on_hold' },
-            assetId: hold.assetId,
-            amount: hold.amount,
-          },
-        ],
-        insufficientMessage: `Insufficient ${symbol} balance: this order needs ${needed} ${symbol}.`,
-      });
+      const orderId = await recordPending(trx, m, order.userId, order.spec, now);
       await sql`select pg_notify(${CHANNELS.orders}, ${String(m.marketId)})`.execute(trx);
-      return row.order_id;
+      return orderId;
     });
     if (submitted === null) return { kind: 'repeat' };
     const row = await this.waitFor(submitted, (r) => !r.pending);

@@ -5,6 +5,7 @@ import { insertRows, unnestRows } from '../db/unnest.ts';
 import { AppError } from '../http/app-error.ts';
 import type { IdempotencyScope } from '../modules/funds/idempotency.ts';
 import type { Entry } from '../modules/ledger/ledger.service.ts';
+import * as ledger from '../modules/ledger/ledger.service.ts';
 import type { OrderSpec } from '../modules/orders/orders.validation.ts';
 import { holdFor, type MarketInfo, show } from './units.ts';
 
@@ -190,4 +191,57 @@ function insufficient(m: MarketInfo, spec: OrderSpec, needed: bigint): AppError 
     'UNPROCESSABLE',
     `Insufficient ${symbol} balance: this order needs ${amount} ${symbol}.`,
   );
+}
+
+/**
+ * Holds a new order's funds and records it as pending, in the caller's transaction, for the market's
+ * owner to match: how an order placed in a process that does not run its market reaches the one that
+ * does (DESIGN §1), as an order held before a restart is matched at the next start. 422 when the balance
+ * is short.
+ */
+export async function recordPending(
+  trx: Database,
+  m: MarketInfo,
+  userId: bigint,
+  spec: OrderSpec,
+  now: Date,
+): Promise<bigint> {
+  const hold = holdFor(m, spec);
+  const { order_id } = await trx
+    .insertInto('orders')
+    .values({
+      user_id: userId,
+      market_id: m.marketId,
+      side: spec.side,
+      type: spec.type,
+      price: spec.price,
+      amount: spec.amount,
+      total: spec.total,
+      time_in_force: spec.timeInForce,
+      post_only: spec.postOnly,
+      status: 'NEW',
+      pending: true,
+      hold_asset_id: hold.assetId,
+      hold_remaining: hold.amount,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('order_id')
+    .executeTakeFirstOrThrow();
+  await ledger.post(trx, {
+    kind: 'ORDER_HOLD',
+    refType: 'order',
+    refId: order_id,
+    now,
+    legs: [
+      {
+        from: { userId, kind: 'available' },
+        to: { userId, kind: 'on_hold' },
+        assetId: hold.assetId,
+        amount: hold.amount,
+      },
+    ],
+    insufficientMessage: insufficient(m, spec, hold.amount).message,
+  });
+  return order_id;
 }

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { DatabaseTarget } from '../db/database.ts';
-import { holdFor } from '../engine-host/units.ts';
-import * as ledger from '../modules/ledger/ledger.service.ts';
+import { recordPending } from '../engine-host/intake.ts';
 import { checkOrder, type OrderCreateInput } from '../modules/orders/orders.validation.ts';
 import { deposit } from './funds.ts';
 import { type RegisteredUser, registerVerifiedUser } from './identity.ts';
@@ -93,47 +92,9 @@ export async function holdUnmatched(t: TestApp, user: RegisteredUser, body: Body
   const input = body as unknown as OrderCreateInput;
   const m = t.ctx.engine.worker(input.market_id).market;
   const spec = checkOrder(m, input);
-  const hold = holdFor(m, spec);
-  const now = t.ctx.clock.now();
-  const userId = BigInt(user.userId);
-  return t.ctx.db.transaction().execute(async (trx) => {
-    const { order_id } = await trx
-      .insertInto('orders')
-      .values({
-        user_id: userId,
-        market_id: m.marketId,
-        side: spec.side,
-        type: spec.type,
-        price: spec.price,
-        amount: spec.amount,
-        total: spec.total,
-        time_in_force: spec.timeInForce,
-        post_only: spec.postOnly,
-        status: 'NEW',
-        pending: true,
-        hold_asset_id: hold.assetId,
-        hold_remaining: hold.amount,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('order_id')
-      .executeTakeFirstOrThrow();
-    await ledger.post(trx, {
-      kind: 'ORDER_HOLD',
-      refType: 'order',
-      refId: order_id,
-      now,
-      legs: [
-        {
-          from: { userId, kind: 'available' },
-          to: { userId, kind: 'on_hold' },
-          assetId: hold.assetId,
-          amount: hold.amount,
-        },
-      ],
-    });
-    return order_id;
-  });
+  return t.ctx.db
+    .transaction()
+    .execute((trx) => recordPending(trx, m, BigInt(user.userId), spec, t.ctx.clock.now()));
 }
 
 /** The balance of the exchange's fee account in one asset, in base units. */
