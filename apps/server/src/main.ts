@@ -18,15 +18,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { app } = await buildApp(config);
+  const { app, ctx } = await buildApp(config);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
-      process.exit(0);
+      process.exit(code);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Another process may run this one's markets now: restart (the supervisor starts it again) rather than
+  // stay up refusing their orders.
+  ctx.engine.onLocksLost(() => void shutdown('lost the market locks', 1));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${new URL(address).port}`;

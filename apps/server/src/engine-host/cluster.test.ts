@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../db/database.ts';
 import { auditClean } from '../testing/funds.ts';
@@ -105,6 +106,41 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
       expect(again).toMatchObject({ status: 'FILLED', filled: '0.06' });
       expect(second.ctx.engine.worker(btc).engine.depth().asks).toEqual([[6050000, 200]]);
       expect(await auditClean(second)).toEqual({ ok: true, failed: [] });
+    } finally {
+      await first.close().catch(() => {});
+      await second.close();
+    }
+  }, 120_000);
+
+  it('stops matching when its lock connection is lost, and another process takes over', async () => {
+    const target: DatabaseTarget = {
+      kind: 'postgres',
+      url: url!,
+      schema: `test_${randomBytes(6).toString('hex')}`,
+    };
+    const first: TestApp = await createTestApp({ name: 'postgres', target: () => target });
+    const second: TestApp = await createTestApp({
+      name: 'postgres',
+      target: () => ({ ...target, dropSchemaOnClose: true }),
+    });
+    try {
+      const btc = await marketIdOf(first, 'BTC/USDT');
+      let lost = false;
+      first.ctx.engine.onLocksLost(() => {
+        lost = true;
+      });
+      const user = await fundedUser(first, { USDT: '1000' });
+      // The database ends the owner's lock connection (a network failure, an administrator).
+      await sql`select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and granted and objid = ${btc}
+          and classid::bigint = (hashtext(${target.schema})::bigint + 4294967296) % 4294967296`.execute(
+        second.ctx.db,
+      );
+      await until(() => lost);
+      const order = { market_id: btc, side: 'BUY', type: 'LIMIT', price: '100', amount: '0.1' };
+      expect((await createOrder(first, user, order)).status).toBe(503);
+      await until(() => second.ctx.engine.worker(btc).owned);
+      expect((await createOrder(second, user, order)).status).toBe(200);
     } finally {
       await first.close().catch(() => {});
       await second.close();

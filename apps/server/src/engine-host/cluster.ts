@@ -32,6 +32,7 @@ export async function openCluster(target: DatabaseTarget): Promise<Cluster> {
   if (target.kind === 'pglite') return solo;
   const client = new pg.Client({
     connectionString: target.url,
+    application_name: 'fit24-market-locks',
     ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
   });
   await client.connect();

@@ -36,6 +36,11 @@ export interface EngineHost {
   onMarketChange(listener: (worker: Market) => void): () => void;
   /** Called after a market's settings changed: its listeners hear of it. */
   marketChanged(marketId: number): void;
+  /**
+   * Tells `listener` when the connection holding the market locks is lost: the markets this process ran
+   * may now run elsewhere, so it has stopped matching them; the process should restart.
+   */
+  onLocksLost(listener: () => void): void;
 }
 
 export function createEngineHost(target: DatabaseTarget): EngineHost {
@@ -46,6 +51,7 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
   let cluster: Cluster | null = null;
   let stopping = false;
   const takingOver = new Set<number>();
+  const lostListeners: Array<() => void> = [];
   const tell = (batch: CommittedBatch) => {
     for (const listener of listeners) listener(batch);
   };
@@ -70,6 +76,14 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
     await own(ctx, follower.market, follower.data);
     ctx.log.warn({ market: follower.market.symbol }, 'took over the market');
   }
+
+  // A change is told once: the process making it and its own NOTIFY may both report it, in either order.
+  const announced = new Map<number, string>();
+  const announce = (market: Market) => {
+    if (announced.get(market.market.marketId) === market.market.status) return;
+    announced.set(market.market.marketId, market.market.status);
+    for (const listener of changeListeners) listener(market);
+  };
 
   const background = (ctx: AppContext, what: string, work: () => Promise<unknown>) => {
     work().catch((error: unknown) => ctx.log.error({ err: error }, what));
@@ -116,16 +130,15 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
             .select('status')
             .where('market_id', '=', market.market.marketId)
             .executeTakeFirstOrThrow();
-          // The process that made the change has applied and told it already.
-          if (market.market.status === row.status) return;
           market.market.status = row.status;
-          for (const listener of changeListeners) listener(market);
+          announce(market);
         });
       });
       cluster.onLost(() => {
         // Without the connection the locks are gone: another process may run these markets now.
         ctx.log.fatal('lost the database connection holding the market locks; matching stops here');
         for (const worker of owned()) background(ctx, 'stop failed', () => worker.stop());
+        for (const listener of lostListeners) listener();
       });
       const every = (ms: number, work: () => void) => {
         const timer = setInterval(() => {
@@ -185,9 +198,12 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
+    onLocksLost(listener) {
+      lostListeners.push(listener);
+    },
     marketChanged(marketId) {
       const market = markets.get(marketId);
-      if (market) for (const listener of changeListeners) listener(market);
+      if (market) announce(market);
     },
   };
 }
