@@ -235,7 +235,8 @@ function marketIdOf(ctx: AppContext, symbol: string): number {
 }
 
 async function benchDatabase(name: string, database: DatabaseTarget, hello: LoadResult): Promise<void> {
-  const config = testConfig({ demo: false, database });
+  // As in production: answers are not checked against the contract (tests do that), logs are off.
+  const config = testConfig({ demo: false, database, nodeEnv: 'production', testClock: false });
   const { app, ctx } = await buildApp(config, { database, logger: false });
   try {
     const url = await listen(app);
