@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { type Database, PREPARED } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
 import { insertRows, unnestRows } from '../db/unnest.ts';
 import type { HistoryLine } from '../modules/funds/history.ts';
@@ -92,7 +92,7 @@ export async function writeSettlement(
   );
   if (extras.answers.length > 0) add('answers', storeAnswers(extras.answers));
   if (extras.refusedKeys.length > 0) add('released', releaseKeys(extras.refusedKeys));
-  const { rows } = await sql<NotificationRow>`with ${sql.join(ctes, sql`, `)}
+  const { rows } = await sql<NotificationRow>`${sql.raw(PREPARED)}with ${sql.join(ctes, sql`, `)}
     ${noticed ? sql`select * from notices` : sql`select null as notification_id where false`}`.execute(trx);
 
   const time = Math.floor(now.getTime() / 1000);

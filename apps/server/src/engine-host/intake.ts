@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { type Database, PREPARED } from '../db/database.ts';
 import type { OrderRow } from '../db/schema-trading.ts';
 import { insertRows, unnestRows } from '../db/unnest.ts';
 import { AppError } from '../http/app-error.ts';
@@ -76,7 +76,7 @@ export async function admit(
     asset_id: number | null;
     key: string | null;
     value: bigint | null;
-  }>`with claimed as (
+  }>`${sql.raw(PREPARED)}with claimed as (
       ${insertRows('idempotency_keys', scopes, {
         user_id: ['bigint', (s) => s.userId],
         route: ['text', (s) => s.route],
