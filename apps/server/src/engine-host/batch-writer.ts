@@ -19,9 +19,9 @@ export type LoggedCommand = { place: PlacedOrder } | { cancel: number };
 
 /** What a batch writes besides its settlement. */
 export interface BatchExtras {
-  /** The engine sequence before the batch, and the batch's commands in the order they ran. */
+  /** The engine sequence before the batch, and the batch's commands in the order they ran (null: not logged). */
   fromSequence: number;
-  commands: LoggedCommand[];
+  commands: LoggedCommand[] | null;
   /** The batch's new orders, as matched. */
   opened: OrderRow[];
   /** Ids for the fills, at least one per fill, in order. */

@@ -60,7 +60,7 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
     [...markets.values()].filter((m): m is FollowedMarket => m instanceof FollowedMarket);
 
   async function own(ctx: AppContext, info: MarketInfo, data: MarketData): Promise<MarketWorker> {
-    const worker = new MarketWorker(ctx, info, data);
+    const worker = new MarketWorker(ctx, info, data, cluster!.shared);
     worker.onCommitted = tell;
     const code = worker.engine.restore(await loadBook(ctx.db, info));
     if (code !== ResultCode.OK) throw new Error(`the book of ${info.symbol} cannot be rebuilt: ${code}`);

@@ -93,10 +93,15 @@ export class MarketWorker implements Market {
   private running: Promise<void> | null = null;
   private stopping = false;
 
+  /**
+   * `followed`: other processes share the database and follow this market, so each batch's commands are
+   * logged for them (`market_batches`); a single process logs nothing.
+   */
   constructor(
     private readonly ctx: AppContext,
     readonly market: MarketInfo,
     readonly data: MarketData,
+    private readonly followed = false,
   ) {
     this.engine = createEngine((event) => this.events.push(event));
   }
@@ -246,13 +251,15 @@ export class MarketWorker implements Market {
         short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
       const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
         fromSequence,
-        commands: jobs.flatMap((job): LoggedCommand[] => {
-          if (job.kind === 'cancel') return [{ cancel: job.orderId }];
-          const orderId = job.kind === 'replay' ? job.order.orderId : null;
-          const row = job.kind === 'open' ? admissions.get(job) : null;
-          const id = orderId ?? (row?.kind === 'accepted' ? Number(row.row.order_id) : null);
-          return id === null ? [] : [{ place: placed.get(id)! }];
-        }),
+        commands: !this.followed
+          ? null
+          : jobs.flatMap((job): LoggedCommand[] => {
+              if (job.kind === 'cancel') return [{ cancel: job.orderId }];
+              const orderId = job.kind === 'replay' ? job.order.orderId : null;
+              const row = job.kind === 'open' ? admissions.get(job) : null;
+              const id = orderId ?? (row?.kind === 'accepted' ? Number(row.row.order_id) : null);
+              return id === null ? [] : [{ place: placed.get(id)! }];
+            }),
         opened: [...opened.values()],
         tradeIds,
         answers: opening.flatMap((job) => {
