@@ -7,7 +7,6 @@ import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import type { LoggedCommand } from './batch-writer.ts';
 import { CHANNELS } from './cluster.ts';
 import { type Admission, type NewOrder, recordPending } from './intake.ts';
-import type { MarketData } from './market-data.ts';
 import {
   type CommittedBatch,
   type JobResult,
@@ -15,7 +14,8 @@ import {
   ORDER_CREATE_ROUTE,
   runPlaced,
   touchedLevels,
-} from './market-worker.ts';
+} from './market.ts';
+import type { MarketData } from './market-data.ts';
 import { loadBook } from './recovery.ts';
 import { type PlacedOrder, settle } from './settlement.ts';
 import type { MarketInfo } from './units.ts';

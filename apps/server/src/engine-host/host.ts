@@ -4,8 +4,9 @@ import type { DatabaseTarget } from '../db/database.ts';
 import { notFound } from '../http/app-error.ts';
 import { CHANNELS, type Cluster, openCluster } from './cluster.ts';
 import { FollowedMarket } from './follower.ts';
+import type { CommittedBatch, Market } from './market.ts';
 import type { MarketData } from './market-data.ts';
-import { type CommittedBatch, type Market, MarketWorker } from './market-worker.ts';
+import { MarketWorker } from './market-worker.ts';
 import { loadBook, loadMarketData } from './recovery.ts';
 import { loadMarkets, type MarketInfo } from './units.ts';
 

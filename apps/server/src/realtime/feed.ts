@@ -1,6 +1,6 @@
 import { CANDLE_INTERVALS, fromBaseUnits } from '@fit24/contract';
 import type { AppContext } from '../context.ts';
-import type { CommittedBatch } from '../engine-host/market-worker.ts';
+import type { CommittedBatch } from '../engine-host/market.ts';
 import { show } from '../engine-host/units.ts';
 import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
 import type { Hub } from './hub.ts';

@@ -1,8 +1,8 @@
 import { fromBaseUnits } from '@fit24/contract';
 import { toEpochSeconds } from '../clock.ts';
 import type { AppContext } from '../context.ts';
+import type { Market } from '../engine-host/market.ts';
 import type { Candle } from '../engine-host/market-data.ts';
-import type { Market } from '../engine-host/market-worker.ts';
 import { type MarketInfo, show } from '../engine-host/units.ts';
 import { listAssets } from '../modules/funds/assets.service.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';

@@ -1,6 +1,6 @@
 import type { TOrder } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
-import { ORDER_CREATE_ROUTE } from '../../engine-host/market-worker.ts';
+import { ORDER_CREATE_ROUTE } from '../../engine-host/market.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as idempotency from '../funds/idempotency.ts';
 import { orderRowToOrder } from './orders.mappers.ts';
