@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,13 @@ import {
   plantSession,
   realSession,
   type Stack,
-  screenshotDir,
+  shooter,
   shownPage,
   startStack,
 } from './harness.ts';
 
 const COUNTDOWN = /^\d{2}:\d{2}:\d{2}:\d{2}$/;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `affiliate-${name}.png`), fullPage: true });
+const shot = shooter('affiliate', { fullPage: true });
 const input = (page: Page, name: string, testId: string) =>
   shownPage(page, name).getByTestId(testId).locator('input');
 const text = (page: Page, name: string, testId: string) =>

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,14 +9,13 @@ import {
   plantSession,
   realSession,
   type Stack,
-  screenshotDir,
   setTxnPassword as setPassword,
+  shooter,
   startStack,
 } from './harness.ts';
 
 const TXN_PASSWORD = 'Vault-Door-2468';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `funds-${name}.png`) });
+const shot = shooter('funds');
 const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
 const shown = (page: Page, name: string) =>
   page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();

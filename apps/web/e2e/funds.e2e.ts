@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -11,15 +9,15 @@ import {
   plantSession,
   realSession,
   type Stack,
-  screenshotDir,
   setTxnPassword,
+  shooter,
   startStack,
   visibleText,
 } from './harness.ts';
 
 const TXN = 'Pay-PIN-8842';
 const OUT_ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `flow-${name}.png`) });
+const shot = shooter('flow');
 
 describe('money in and out, in a real browser', () => {
   let stack: Stack;

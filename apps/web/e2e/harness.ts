@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TStoredSession } from '@fit24/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -187,4 +188,26 @@ export async function marketIdOf(stack: Stack, token: string, symbol: string): P
   );
   if (!market) throw new Error(`no market ${symbol}`);
   return market.market_id;
+}
+
+/** Screenshots named `<prefix>-<name>.png` in the screenshots folder, to look at by hand. */
+export function shooter(prefix: string, options: { fullPage?: boolean } = {}) {
+  return (page: Page, name: string) =>
+    page.screenshot({ path: join(screenshotDir, `${prefix}-${name}.png`), ...options });
+}
+
+/** A seller with BTC and a buyer with USDT, both verified and signed in, and the BTC/USDT market. */
+export async function twoTraders(
+  stack: Stack,
+  funds: { btc: string; usdt: string },
+  names: { seller?: string } = {},
+): Promise<{ seller: TStoredSession; buyer: TStoredSession; marketId: number }> {
+  const seller = await realSession(stack, {
+    emailVerified: true,
+    ...(names.seller ? { name: names.seller } : {}),
+  });
+  const buyer = await realSession(stack, { emailVerified: true });
+  await deposit(stack, seller.user.email_id, 'BTC', funds.btc);
+  await deposit(stack, buyer.user.email_id, 'USDT', funds.usdt);
+  return { seller, buyer, marketId: await marketIdOf(stack, buyer.token, 'BTC/USDT') };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,7 @@ import {
   plantSession,
   realSession,
   type Stack,
-  screenshotDir,
+  shooter,
   startStack,
   storedSession,
   visibleText,
@@ -23,8 +22,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `identity-${name}.png`) });
+const shot = shooter('identity');
 
 /** Signs up through the register screen and waits for the verify screen. */
 async function signUp(page: Page, who: ReturnType<typeof freshIdentity>): Promise<void> {

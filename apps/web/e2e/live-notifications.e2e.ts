@@ -1,26 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../src/lib/money.ts';
 import {
   api,
-  deposit,
   expectPage,
-  marketIdOf,
   newPhonePage,
   plantSession,
-  realSession,
   type Stack,
+  shooter,
   shownPage,
   startStack,
+  twoTraders,
 } from './harness.ts';
 
-/** Screenshots to look at by hand, outside the repository. */
-const shotDir = join(tmpdir(), 'fit24-live-notifications');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotDir, `${name}.png`) });
+const shot = shooter('live-notifications');
 
 /** The REST calls behind the badge, the notifications list and the wallet. */
 const WATCHED_CALLS = ['/api/notification/list', '/api/asset/balances'] as const;
@@ -81,13 +74,9 @@ describe('notifications and wallet live over the socket', () => {
   let marketId = 0;
 
   beforeAll(async () => {
-    mkdirSync(shotDir, { recursive: true });
     stack = await startStack();
-    maker = await realSession(stack, { emailVerified: true, name: 'Mara Maker' });
-    taker = await realSession(stack, { emailVerified: true });
-    await deposit(stack, maker.user.email_id, 'BTC', '1');
-    await deposit(stack, taker.user.email_id, 'USDT', '10000');
-    marketId = await marketIdOf(stack, maker.token, 'BTC/USDT');
+    const traders = await twoTraders(stack, { btc: '1', usdt: '10000' }, { seller: 'Mara Maker' });
+    ({ seller: maker, buyer: taker, marketId } = traders);
   });
   afterAll(async () => {
     await stack?.close();

@@ -1,23 +1,18 @@
-import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  deposit,
   expectPage,
-  marketIdOf,
   newPhonePage,
   plantSession,
-  realSession,
   type Stack,
-  screenshotDir,
+  shooter,
   shownPage as shown,
   startStack,
+  twoTraders,
 } from './harness.ts';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `markets-${name}.png`) });
+const shot = shooter('markets');
 
 /** The markets tab and the trade screen with real orders crossing on a real server. */
 describe('markets screens', () => {
@@ -28,11 +23,7 @@ describe('markets screens', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    buyer = await realSession(stack, { emailVerified: true });
-    seller = await realSession(stack, { emailVerified: true });
-    await deposit(stack, buyer.user.email_id, 'USDT', '10000');
-    await deposit(stack, seller.user.email_id, 'BTC', '2');
-    btcMarketId = await marketIdOf(stack, buyer.token, 'BTC/USDT');
+    ({ seller, buyer, marketId: btcMarketId } = await twoTraders(stack, { btc: '2', usdt: '10000' }));
   });
   afterAll(async () => {
     await stack?.close();

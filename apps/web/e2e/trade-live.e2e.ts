@@ -1,26 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../src/lib/money.ts';
 import {
   api,
-  deposit,
   expectPage,
-  marketIdOf,
   newPhonePage,
   plantSession,
-  realSession,
   type Stack,
+  shooter,
   shownPage,
   startStack,
+  twoTraders,
 } from './harness.ts';
 
-/** Screenshots to look at by hand, outside the repository. */
-const shotDir = join(tmpdir(), 'fit24-trade-live');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotDir, `${name}.png`) });
+const shot = shooter('trade-live');
 
 /** The REST calls that would carry book, trades, orders, balances or prices if the app still polled. */
 const LIVE_DATA_CALLS = [
@@ -43,7 +37,9 @@ async function scrollTo(view: Locator, end: 'top' | 'bottom'): Promise<void> {
     .locator('ion-content')
     .evaluate(
       (content, to) =>
-        to === 'top' ? (content as Content).scrollToTop(0) : (content as Content).scrollToBottom(0),
+        to === 'top'
+          ? (content as unknown as Content).scrollToTop(0)
+          : (content as unknown as Content).scrollToBottom(0),
       end,
     );
   await view.page().waitForTimeout(400);
@@ -74,13 +70,8 @@ describe('trade screen live over the socket', () => {
   let marketId = 0;
 
   beforeAll(async () => {
-    mkdirSync(shotDir, { recursive: true });
     stack = await startStack();
-    seller = await realSession(stack, { emailVerified: true });
-    buyer = await realSession(stack, { emailVerified: true });
-    await deposit(stack, seller.user.email_id, 'BTC', '1');
-    await deposit(stack, buyer.user.email_id, 'USDT', '10000');
-    marketId = await marketIdOf(stack, buyer.token, 'BTC/USDT');
+    ({ seller, buyer, marketId } = await twoTraders(stack, { btc: '1', usdt: '10000' }));
   });
   afterAll(async () => {
     await stack?.close();
