@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, ZEmail, ZEpochSeconds, ZFlag, ZId } from './common.ts';
 import { ZAmount, ZMoney } from './money.ts';
+import { secondFactorShape } from './security.ts';
 
 export const ZSymbol = z
   .string()
@@ -97,6 +98,7 @@ export const ZWithdrawBody = z
     amount: ZAmount,
     txn_password: ZTxnPasswordInput,
     memo: z.string().trim().max(100).optional(),
+    ...secondFactorShape,
   })
   .strict();
 export type TWithdrawBody = z.input<typeof ZWithdrawBody>;
@@ -122,6 +124,7 @@ export const ZTransferBody = z
     to_email_id: ZEmail,
     txn_password: ZTxnPasswordInput,
     note: z.string().trim().max(140).optional(),
+    ...secondFactorShape,
   })
   .strict();
 export type TTransferBody = z.input<typeof ZTransferBody>;

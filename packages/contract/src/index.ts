@@ -11,4 +11,5 @@ export * from './money.ts';
 export * from './ops.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
+export * from './security.ts';
 export * from './system.ts';

@@ -60,7 +60,7 @@ describe('route table', () => {
     );
   });
 
-  it('keeps the public calls of spec §7 public', () => {
+  it('keeps the public calls of spec §7 public, and adds only the sign-in steps and the freeze link', () => {
     const publicPaths = routeList.filter((r) => r.auth === 'public').map((r) => r.path);
     expect(publicPaths.sort()).toEqual(
       [
@@ -70,6 +70,12 @@ describe('route table', () => {
         '/api/auth/password',
         '/api/version',
         '/api/country/list',
+        // Issue 11: the second step of sign-in, passkey sign-in, and "this wasn't me" from an email.
+        '/api/auth/signin/2fa',
+        '/api/auth/signin/2fa/options',
+        '/api/auth/passkey/options',
+        '/api/auth/passkey/signin',
+        '/api/auth/freeze',
       ].sort(),
     );
   });

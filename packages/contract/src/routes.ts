@@ -6,6 +6,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { marketsRoutes } from './routes/markets.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
+import { securityRoutes } from './routes/security.ts';
 
 export type { Auth, RouteDef } from './routes/define.ts';
 
@@ -16,6 +17,7 @@ export const routes = {
   ...fundsRoutes,
   ...marketsRoutes,
   ...affiliateRoutes,
+  ...securityRoutes,
   ...opsRoutes,
 } as const satisfies Record<string, RouteDef>;
 

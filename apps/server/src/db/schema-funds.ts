@@ -106,6 +106,8 @@ export interface WithdrawalsTable {
   reason: string | null;
   created_at: CreatedAt;
   updated_at: Date;
+  /** US-dollar value in cents when asked (0 without a price): the 24-hour KYC limit sums it. */
+  usd_cents: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface TransfersTable {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
+import type { SecurityTables } from './schema-security.ts';
 import type { TradingTables } from './schema-trading.ts';
 
 /** BIGSERIAL ids come back as bigint; rows are mapped to numbers at the API edge. */
@@ -21,6 +22,22 @@ export interface UsersTable {
   referral_code: string;
   referred_by: bigint | null;
   created_at: CreatedAt;
+  /** The authenticator app's secret, encrypted (security/crypto.ts); null while TOTP is off. */
+  totp_secret: string | null;
+  /** A secret being enrolled, until the first code confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+  /** The last TOTP time step accepted: a code is accepted once. */
+  totp_last_step: bigint | null;
+  whitelist_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Whitelist-only was turned off at this time; it holds until the address delay has passed. */
+  whitelist_off_at: Date | null;
+  /** Withdrawals and transfers pause until then after a security change. */
+  cooldown_until: Date | null;
+  cooldown_reason: string | null;
+  frozen_at: Date | null;
+  frozen_reason: string | null;
+  anti_phishing_phrase: string | null;
 }
 
 export interface SessionsTable {
@@ -45,7 +62,7 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
-export type OtpPurpose = 'EMAIL_VERIFY' | 'MOBILE_VERIFY' | 'PASSWORD_RESET' | 'TXN_PASSWORD';
+export type OtpPurpose = 'EMAIL_VERIFY' | 'MOBILE_VERIFY' | 'PASSWORD_RESET' | 'TXN_PASSWORD' | 'ADDRESS_CONFIRM';
 
 export interface OtpsTable {
   otp_id: Id;
@@ -136,7 +153,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends FundsTables, AffiliateTables, TradingTables {
+export interface DB extends FundsTables, AffiliateTables, TradingTables, SecurityTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

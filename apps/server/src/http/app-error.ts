@@ -13,6 +13,8 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, string>,
     readonly retryAfter?: number,
+    /** Epoch seconds until which a rule refuses (a cool-down); sent as `data.until`. */
+    readonly until?: number,
   ) {
     super(message ?? errorCatalogue[errorName].message);
     this.code = errorCatalogue[errorName].code;

@@ -17,7 +17,14 @@ export function toEnvelope(error: AppError): ErrorEnvelope {
     code: error.code,
     message: error.message,
     ...(error.fields ? { fields: error.fields } : {}),
-    ...(error.retryAfter !== undefined ? { data: { retry_after: error.retryAfter } } : {}),
+    ...(error.retryAfter !== undefined || error.until !== undefined
+      ? {
+          data: {
+            ...(error.retryAfter !== undefined ? { retry_after: error.retryAfter } : {}),
+            ...(error.until !== undefined ? { until: error.until } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 import { ZBannerBody, ZBannerData, ZKycData, ZKycDecisionBody } from '../identity.ts';
 import { ZMarketData, ZMarketStatusBody } from '../markets.ts';
 import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from '../ops.ts';
+import { ZFreezeByOpsBody, ZFrozenData } from '../security.ts';
 import { q, type RouteDef, route } from './define.ts';
 
 /** Operator API (DESIGN §6). */
@@ -190,6 +191,26 @@ export const opsRoutes = {
     summary: 'Halt or resume a market (a halted market refuses new orders; cancels still work)',
     body: ZMarketStatusBody,
     data: ZMarketData,
+  }),
+  'ops.userFreeze': route({
+    method: 'POST',
+    path: '/ops/users/freeze',
+    auth: 'ops',
+    spec: false,
+    tag: 'ops',
+    summary: 'Freeze a user: every session ends; withdrawals and transfers refused until unfrozen',
+    body: ZFreezeByOpsBody,
+    data: ZFrozenData,
+  }),
+  'ops.userUnfreeze': route({
+    method: 'POST',
+    path: '/ops/users/unfreeze',
+    auth: 'ops',
+    spec: false,
+    tag: 'ops',
+    summary: 'Unfreeze a user frozen by a new-sign-in link, the security screen or an operator',
+    body: ZFreezeByOpsBody,
+    data: ZFrozenData,
   }),
   'ops.outbox': route({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { ZEmptyData } from '../account.ts';
 import { ZPasswordOtpBody, ZPasswordResetBody, ZRegisterBody, ZSessionData, ZSigninBody } from '../auth.ts';
+import { ZSigninData } from '../security.ts';
 import { ZCountryListData, ZVersionData } from '../system.ts';
 import { q, type RouteDef, route } from './define.ts';
 
@@ -11,9 +12,10 @@ export const publicRoutes = {
     auth: 'public',
     spec: true,
     tag: 'auth',
-    summary: 'Sign in with email and password',
+    summary:
+      'Sign in with email and password; with 2FA on, a challenge for the second step instead of a token',
     body: ZSigninBody,
-    data: ZSessionData,
+    data: ZSigninData,
   }),
   'auth.register': route({
     method: 'POST',

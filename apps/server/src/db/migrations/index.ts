@@ -5,6 +5,7 @@ import * as ledger from './2026112303_ledger.ts';
 import * as affiliate from './2026112304_affiliate.ts';
 import * as trading from './2026112305_trading.ts';
 import * as processes from './2026112306_processes.ts';
+import * as security from './2026112501_security.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026112304_affiliate': affiliate,
   '2026112305_trading': trading,
   '2026112306_processes': processes,
+  '2026112501_security': security,
 };
 
 export const migrationProvider: MigrationProvider = {
