@@ -97,6 +97,7 @@ describe('configuration', () => {
       'API_KEYS is required in production.',
       'OPS_KEY is required in production.',
       'TEST_CLOCK cannot be used in production.',
+      'SECRETS_KEY is required in production.',
     ]);
     expect(existsSync(join(dataDir, 'dev-keys.json'))).toBe(false);
   });
@@ -107,7 +108,54 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       API_KEYS: 'key-one-0123456789abc',
       OPS_KEY: 'ops-key-0123456789abc',
+      SECRETS_KEY: 'ab'.repeat(32),
     });
     expect(config.demo).toBe(false);
+    expect(config.secretsKey.toString('hex')).toBe('ab'.repeat(32));
+  });
+
+  it('reads the security settings, with their defaults, and names bad ones', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir(), PORT: '9000' });
+    expect(defaults).toMatchObject({
+      publicUrl: 'http://localhost:9000',
+      trustProxy: false,
+      smsUrl: null,
+      withdrawLimitsUsd: { UNVERIFIED: '1000', VERIFIED: '100000' },
+      addressDelaySeconds: 86_400,
+      cooldownSeconds: 86_400,
+    });
+    expect(defaults.secretsKey).toHaveLength(32);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://fit24.example/',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      KYC_WITHDRAW_LIMITS_USD: 'unverified:500.5',
+      WHITELIST_DELAY_SECONDS: '3600',
+      SECURITY_COOLDOWN_SECONDS: '0',
+    });
+    expect(set).toMatchObject({
+      publicUrl: 'https://fit24.example',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      withdrawLimitsUsd: { UNVERIFIED: '500.5', VERIFIED: '100000' },
+      addressDelaySeconds: 3600,
+      cooldownSeconds: 0,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      problemsOf({
+        PUBLIC_URL: 'fit24.example',
+        TRUST_PROXY: '10.0.0.0/99,proxy.local',
+        SECRETS_KEY: 'xyz',
+        SMS_URL: 'twilio',
+        KYC_WITHDRAW_LIMITS_USD: 'GOLD:5',
+      }),
+    ).toEqual([
+      'PUBLIC_URL must be an http:// or https:// origin such as https://fit24.exchange.',
+      'TRUST_PROXY must be a hop count or addresses and CIDR ranges such as 10.0.0.0/8,127.0.0.1 (got "10.0.0.0/99").',
+      'TRUST_PROXY must be a hop count or addresses and CIDR ranges such as 10.0.0.0/8,127.0.0.1 (got "proxy.local").',
+      'SECRETS_KEY must be 64 hexadecimal characters (32 bytes).',
+      'SMS_URL must be an https:// URL of the SMS provider (Twilio: https://SID:TOKEN@api.twilio.com).',
+      'KYC_WITHDRAW_LIMITS_USD must look like UNVERIFIED:1000,VERIFIED:100000 (got "GOLD:5").',
+    ]);
   });
 });

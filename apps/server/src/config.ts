@@ -32,6 +32,28 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; absent → the API runs without serving the app. */
   webDist: string | null;
+  /**
+   * Where users reach the app (`PUBLIC_URL`; default http://localhost:PORT): links in emails, the
+   * WebAuthn relying party and origin, and HSTS when it is https.
+   */
+  publicUrl: string;
+  /**
+   * Which proxies to believe about the client's address (`TRUST_PROXY`): false (default: none, so
+   * X-Forwarded-For is ignored), a hop count, or a list of addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** 32 bytes that encrypt secrets at rest (TOTP secrets): `SECRETS_KEY`, 64 hex characters. */
+  secretsKey: Buffer;
+  /** The SMS provider (`SMS_URL`, Twilio's REST API: https://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com); null → outbox. */
+  smsUrl: string | null;
+  /** The sender of every SMS (`SMS_FROM`): a number in E.164 or a messaging service id. */
+  smsFrom: string;
+  /** Withdrawal limit per rolling 24 hours in US dollars (decimal strings) by KYC tier. */
+  withdrawLimitsUsd: { UNVERIFIED: string; VERIFIED: string };
+  /** Seconds a confirmed whitelist address (and the end of whitelist-only) waits: `WHITELIST_DELAY_SECONDS`. */
+  addressDelaySeconds: number;
+  /** Seconds withdrawals and transfers pause after a security change: `SECURITY_COOLDOWN_SECONDS`. */
+  cooldownSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -105,12 +127,47 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   );
   const logLevel = oneOf(env.LOG_LEVEL ?? 'info', LOG_LEVELS, 'LOG_LEVEL', problems);
 
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s?#]+$/.test(publicUrl)) {
+    problems.push('PUBLIC_URL must be an http:// or https:// origin such as https://fit24.exchange.');
+  }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const secretsKeyHex = env.SECRETS_KEY?.trim() ?? '';
+  if (secretsKeyHex && !/^[0-9a-fA-F]{64}$/.test(secretsKeyHex)) {
+    problems.push('SECRETS_KEY must be 64 hexadecimal characters (32 bytes).');
+  }
+  if (production && !secretsKeyHex) problems.push('SECRETS_KEY is required in production.');
+  const smsUrl = env.SMS_URL?.trim() || null;
+  if (smsUrl && !/^https?:\/\/.+/.test(smsUrl)) {
+    problems.push(
+      'SMS_URL must be an https:// URL of the SMS provider (Twilio: https://SID:TOKEN@api.twilio.com).',
+    );
+  }
+  const smsFrom = env.SMS_FROM?.trim() || 'FIT24';
+  const withdrawLimitsUsd = parseWithdrawLimits(env.KYC_WITHDRAW_LIMITS_USD, problems);
+  const addressDelaySeconds = integer(
+    env.WHITELIST_DELAY_SECONDS ?? '86400',
+    'WHITELIST_DELAY_SECONDS',
+    0,
+    30 * 86_400,
+    problems,
+  );
+  const cooldownSeconds = integer(
+    env.SECURITY_COOLDOWN_SECONDS ?? '86400',
+    'SECURITY_COOLDOWN_SECONDS',
+    0,
+    30 * 86_400,
+    problems,
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
 
-  if (!production && (apiKeys.length === 0 || !opsKey)) {
+  let secretsKey = secretsKeyHex ? Buffer.from(secretsKeyHex, 'hex') : null;
+  if (!production && (apiKeys.length === 0 || !opsKey || !secretsKey)) {
     const dev = developmentKeys(dataDir);
     if (apiKeys.length === 0) apiKeys = [dev.apiKey];
     if (!opsKey) opsKey = dev.opsKey;
+    if (!secretsKey) secretsKey = Buffer.from(dev.secretsKey, 'hex');
   }
 
   const webDist = env.WEB_DIST?.trim() ? resolve(env.WEB_DIST.trim()) : (defaults.webDist ?? null);
@@ -132,18 +189,35 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     rewardsScheduler: true,
     logLevel,
     webDist,
+    publicUrl,
+    trustProxy,
+    secretsKey: secretsKey!,
+    smsUrl,
+    smsFrom,
+    withdrawLimitsUsd,
+    addressDelaySeconds,
+    cooldownSeconds,
   };
 }
 
-function developmentKeys(dataDir: string): { apiKey: string; opsKey: string } {
+interface DevelopmentKeys {
+  apiKey: string;
+  opsKey: string;
+  secretsKey: string;
+}
+
+/** Kept across restarts; a file from before `secretsKey` existed gains one and keeps its keys. */
+function developmentKeys(dataDir: string): DevelopmentKeys {
   const file = join(dataDir, 'dev-keys.json');
+  let saved: Partial<DevelopmentKeys> = {};
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { apiKey: string; opsKey: string };
-    if (saved.apiKey && saved.opsKey) return saved;
+    saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevelopmentKeys>;
+    if (saved.apiKey && saved.opsKey && saved.secretsKey) return saved as DevelopmentKeys;
   }
   const keys = {
-    apiKey: `dev-${randomBytes(16).toString('hex')}`,
-    opsKey: `ops-${randomBytes(16).toString('hex')}`,
+    apiKey: saved.apiKey || `dev-${randomBytes(16).toString('hex')}`,
+    opsKey: saved.opsKey || `ops-${randomBytes(16).toString('hex')}`,
+    secretsKey: randomBytes(32).toString('hex'),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
@@ -183,6 +257,56 @@ function autoApprove(value: string | undefined, problems: string[]): Record<stri
       continue;
     }
     limits[match[1]!.toUpperCase()] = `${match[2]}${match[3] ?? ''}`;
+  }
+  return limits;
+}
+
+/**
+ * `TRUST_PROXY`: unset, `0` or `false` → trust no proxy; a whole number → that many hops; otherwise a
+ * comma-separated list of addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`).
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (/^[0-9]+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) problems.push(`TRUST_PROXY as a hop count must be from 0 to 10 (got "${raw}").`);
+    return hops;
+  }
+  const list = raw.split(',').map((part) => part.trim());
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const ipv4 = /^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$/.test(
+      address ?? '',
+    );
+    const ipv6 = !ipv4 && /^[0-9a-fA-F:]+$/.test(address ?? '') && (address ?? '').includes(':');
+    const maxBits = ipv4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!(ipv4 || ipv6) || !bitsOk || extra !== undefined) {
+      problems.push(
+        `TRUST_PROXY must be a hop count or addresses and CIDR ranges such as 10.0.0.0/8,127.0.0.1 (got "${entry}").`,
+      );
+    }
+  }
+  return list;
+}
+
+/** `KYC_WITHDRAW_LIMITS_USD=UNVERIFIED:1000,VERIFIED:100000` (the defaults); a tier left out keeps its default. */
+function parseWithdrawLimits(
+  value: string | undefined,
+  problems: string[],
+): { UNVERIFIED: string; VERIFIED: string } {
+  const limits = { UNVERIFIED: '1000', VERIFIED: '100000' };
+  if (!value?.trim()) return limits;
+  for (const part of value.split(',')) {
+    const match = /^\s*(UNVERIFIED|VERIFIED)\s*:\s*((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,2})?)\s*$/i.exec(part);
+    if (!match) {
+      problems.push(
+        `KYC_WITHDRAW_LIMITS_USD must look like UNVERIFIED:1000,VERIFIED:100000 (got "${part.trim()}").`,
+      );
+      continue;
+    }
+    limits[match[1]!.toUpperCase() as 'UNVERIFIED' | 'VERIFIED'] = match[2]!;
   }
   return limits;
 }

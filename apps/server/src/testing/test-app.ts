@@ -58,6 +58,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rewardsScheduler: false,
     logLevel: 'silent',
     webDist: null,
+    publicUrl: 'http://localhost:8080',
+    trustProxy: false,
+    secretsKey: Buffer.alloc(32, 7),
+    smsUrl: null,
+    smsFrom: 'FIT24',
+    withdrawLimitsUsd: { UNVERIFIED: '1000', VERIFIED: '100000' },
+    addressDelaySeconds: 86_400,
+    cooldownSeconds: 86_400,
     ...overrides,
   };
 }

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { toEpochSeconds } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/**
+ * The pause on money leaving an account after a security change (a password reset, 2FA turned off, a new
+ * mobile number): someone who has just taken over an account cannot empty it before the owner notices.
+ * Within the caller's transaction; a later change extends the pause, never shortens it.
+ */
+export async function startCooldown(
+  db: Database,
+  userId: bigint,
+  now: Date,
+  seconds: number,
+  reason: string,
+): Promise<void> {
+  if (seconds <= 0) return;
+  const until = new Date(now.getTime() + seconds * 1000);
+  await db
+    .updateTable('users')
+    .set({
+      cooldown_until: sql<Date>`greatest(coalesce(cooldown_until, ${until}), ${until})`,
+      cooldown_reason: reason,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Locks the user's row for the rest of the transaction and returns it: withdrawals and transfers of one
+ * user run one at a time from here, so the freeze, the cool-down and the 24-hour limit they check cannot
+ * change under them (a concurrent reset or freeze waits, or is waited for).
+ */
+export async function lockUserForFunds(trx: Database, userId: bigint): Promise<UserRow> {
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Refuses money leaving a frozen account (403) or one in its cool-down (422, with `until`). */
+export function assertMayMoveFunds(user: UserRow, now: Date): void {
+  if (user.frozen_at !== null) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Your account is frozen: withdrawals and transfers are stopped. Please contact support to unfreeze it.',
+    );
+  }
+  if (user.cooldown_until !== null && user.cooldown_until > now) {
+    const until = toEpochSeconds(user.cooldown_until);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `Withdrawals and transfers are paused until ${user.cooldown_until.toISOString().slice(0, 16).replace('T', ' ')} UTC after a security change (${user.cooldown_reason ?? 'security change'}).`,
+      undefined,
+      undefined,
+      until,
+    );
+  }
+}
