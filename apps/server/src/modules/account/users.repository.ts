@@ -30,3 +30,13 @@ export async function update(
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('user_id', '=', userId).execute();
 }
+
+/** Locks the user's row until the transaction ends: one security-sensitive change of a user at a time. */
+export async function lockById(trx: Database, userId: bigint): Promise<UserRow> {
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}

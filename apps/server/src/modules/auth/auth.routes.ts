@@ -3,16 +3,17 @@ import type { HandlerMap, RequestContext } from '../../http/contract-routes.ts';
 import * as auth from './auth.service.ts';
 import * as passwords from './password.service.ts';
 import * as sessions from './sessions.service.ts';
+import * as signin from './signin.service.ts';
 
 /** Where a session comes from: the address, and the device as its browser or app names itself. */
-function origin(ctx: RequestContext): auth.Origin {
+export function origin(ctx: RequestContext): auth.Origin {
   const agent = ctx.request.headers['user-agent'];
   return { ip: ctx.request.ip, device: typeof agent === 'string' ? agent.slice(0, 200) : null };
 }
 
 export const authHandlers: HandlerMap = {
   'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx)),
-  'auth.signin': (ctx, { body }) => auth.signin(ctx, body, origin(ctx)),
+  'auth.signin': (ctx, { body }) => signin.signin(ctx, body, origin(ctx)),
   'auth.signout': async (ctx) => {
     await sessions.revokeSession(ctx, ctx.auth!);
     return {};

@@ -3,23 +3,22 @@ import type { TRegisterBody, TSessionData, TUser } from '@fit24/contract';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { OtpPurpose, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { userRowToUser } from '../account/account.mappers.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import type { Message } from '../messaging/messaging.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import * as attempts from '../security/attempts.ts';
+import { attemptLimits } from '../security/attempts.ts';
+import { startCooldown } from '../security/cooldown.ts';
+import type { SigninOrigin } from '../security/signin-alert.ts';
 import { isAssignedCountry } from '../system/countries.ts';
 import { otpMessages } from './messages.ts';
 import * as otps from './otp.service.ts';
-import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
-import { assertUnderLimits, type Limit, limits, recordEvents } from './rate-limit.ts';
+import { hashPassword } from './passwords.ts';
 import * as sessions from './sessions.service.ts';
 
-export interface Origin {
-  ip: string;
-  device: string | null;
-}
+export type Origin = SigninOrigin;
 
 type RegisterInput = Omit<TRegisterBody, 'accept_terms'> & { accept_terms: true };
 
@@ -104,83 +103,42 @@ async function insertWithUniqueCode(
   }
 }
 
-/** Email and password → a new session. Wrong credentials count towards the brute-force limits. */
-export async function signin(
-  ctx: AppContext,
-  input: { email_id: string; password: string },
-  origin: Origin,
-): Promise<TSessionData> {
-  const checks: Array<[Limit, string]> = [
-    [limits.signinPerAccount, input.email_id],
-    [limits.signinPerIp, origin.ip],
-  ];
-  await assertUnderLimits(ctx.db, ctx.clock.now(), checks);
-  const user = await usersRepo.findByEmail(ctx.db, input.email_id);
-  let ok = false;
-  if (user) ok = await verifyPassword(user.password_hash, input.password);
-  else await verifyDecoy(input.password);
-  const now = ctx.clock.now();
-  if (!user || !ok) {
-    await recordEvents(ctx.db, now, checks);
-    throw new AppError('UNAUTHORIZED', 'The email or password is not correct.');
-  }
-  const session = await ctx.db.transaction().execute(async (trx) => {
-    const known = await sessions.hasUsedDevice(trx, user.user_id, origin.device);
-    const opened = await sessions.createSession(trx, now, user.user_id, origin);
-    if (!known) {
-      await notify(trx, user.user_id, {
-        type: 'NEW_DEVICE_SIGNIN',
-        title: 'New sign-in',
-        body: `Your account was signed in from a new device (${origin.device ?? 'unknown device'}, ${origin.ip}). If this was not you, reset your password.`,
-        now,
-      });
-    }
-    return opened;
-  });
-  return { token: session.token, user: userRowToUser(user) };
-}
-
 /**
- * Checks and uses a code of the signed-in user, under the brute-force limits; `apply` runs in the
- * same transaction as the code's use.
+ * Checks and uses a code of the signed-in user, under the limits (per purpose and account, and per
+ * address); `apply` runs in the same transaction as the code's use.
  */
 export async function useCode(
   ctx: AppContext,
   user: UserRow,
-  purpose: Parameters<typeof otps.check>[3],
+  purpose: OtpPurpose,
   code: string,
   ip: string,
   apply: (trx: Database, target: string, now: Date) => Promise<void>,
 ): Promise<void> {
-  const checks: Array<[Limit, string]> = [
-    [limits.otpPerAccount, String(user.user_id)],
-    [limits.otpPerIp, ip],
-  ];
   const now = ctx.clock.now();
-  await assertUnderLimits(ctx.db, now, checks);
-  // A wrong code is returned, not thrown, from the transaction: its counted attempt must commit.
-  await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      let otp: Awaited<ReturnType<typeof otps.check>>;
-      try {
-        otp = await otps.check(trx, now, user.user_id, purpose, code);
-      } catch (error) {
-        await recordEvents(trx, now, checks);
-        return error;
-      }
+  await attempts.guarded(ctx.db, now, otpChecks(purpose, String(user.user_id), ip), async () => {
+    const otp = await otps.attempt(ctx.db, now, user.user_id, purpose, code);
+    await ctx.db.transaction().execute(async (trx) => {
       await otps.consume(trx, now, otp);
       await apply(trx, otp.target, now);
-      return null;
-    })
-    .then((error) => {
-      if (error) throw error;
     });
+  });
 }
 
+/** The limits a code of `purpose` is checked under: per purpose and account, and per address. */
+export function otpChecks(purpose: OtpPurpose, account: string, ip: string) {
+  return [
+    [attemptLimits.otpIp, ip],
+    [attemptLimits.otpAccount, `${purpose}:${account}`],
+  ] as const;
+}
+
+/**
+ * Verifies the email with its code. An already verified email has no live code, so any code is refused
+ * (401): a used, expired or killed code never verifies again.
+ */
 export async function verifyEmail(ctx: AppContext, userId: bigint, otp: string, ip: string): Promise<TUser> {
   const user = await mustFind(ctx, userId);
-  if (user.is_email_verified) return userRowToUser(user);
   await useCode(ctx, user, 'EMAIL_VERIFY', otp, ip, async (trx) => {
     await usersRepo.update(trx, userId, { is_email_verified: true });
   });
@@ -191,8 +149,12 @@ export async function verifyEmail(ctx: AppContext, userId: bigint, otp: string, 
 /** Verifies the mobile number the code was sent to: the number given at sign-up, or a new one. */
 export async function verifyMobile(ctx: AppContext, userId: bigint, otp: string, ip: string): Promise<TUser> {
   const user = await mustFind(ctx, userId);
-  await useCode(ctx, user, 'MOBILE_VERIFY', otp, ip, async (trx, target) => {
+  await useCode(ctx, user, 'MOBILE_VERIFY', otp, ip, async (trx, target, now) => {
     await usersRepo.update(trx, userId, { mobile: target, is_mobile_verified: true });
+    // A new number (not the first verification of the sign-up number) is a security change.
+    if (target !== user.mobile) {
+      await startCooldown(trx, userId, now, ctx.config.cooldownSeconds, 'mobile number changed');
+    }
   });
   return userRowToUser(await mustFind(ctx, userId));
 }
@@ -219,13 +181,15 @@ export async function resendMobileCode(ctx: AppContext, userId: bigint): Promise
 export async function sendCode(
   ctx: AppContext,
   user: UserRow,
-  purpose: Parameters<typeof otps.issue>[3],
+  purpose: OtpPurpose,
   channel: 'email' | 'sms',
   target: string,
   message: (to: string, otp: string) => Message,
 ): Promise<{ retry_after: number }> {
   const now = ctx.clock.now();
   const code = await ctx.db.transaction().execute(async (trx) => {
+    // One send at a time per user: parallel resends wait here, then see the code just sent.
+    await usersRepo.lockById(trx, user.user_id);
     await otps.assertMaySend(trx, now, user.user_id, purpose);
     return otps.issue(trx, now, user.user_id, purpose, target);
   });

@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OtpPurpose, OtpRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,6 +11,10 @@ export const OTP_RESEND_SECONDS = 60;
 
 function hashCode(otpId: bigint, code: string): string {
   return createHash('sha256').update(`${otpId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 async function latest(db: Database, userId: bigint, purpose: OtpPurpose): Promise<OtpRow | undefined> {
@@ -97,35 +102,52 @@ export const deadCode = () =>
   new AppError('UNAUTHORIZED', 'The code has expired or was already used. Please ask for a new one.');
 
 /**
- * Checks a code without using it up. A wrong code counts an attempt; the fifth wrong attempt kills
- * the code. Returns the live code's row for `consume`.
+ * Takes one try of the newest code of a purpose and checks it. The try is taken **before** the code is
+ * compared, in one atomic statement that only succeeds while the code is live and under its five tries:
+ * N parallel guesses compare at most five, and a code that is used, expired or out of tries never
+ * verifies again. The fifth wrong try kills the code. Returns the code's row for `consume`.
  */
-export async function check(
+export async function attempt(
   db: Database,
   now: Date,
   userId: bigint,
   purpose: OtpPurpose,
   code: string,
 ): Promise<OtpRow> {
-  const row = await latest(db, userId, purpose);
-  if (!row || row.used_at !== null || row.expires_at <= now || row.attempts >= OTP_MAX_ATTEMPTS)
-    throw deadCode();
-  if (hashCode(row.otp_id, code) !== row.code_hash) {
-    const attempts = row.attempts + 1;
+  const row = await db
+    .updateTable('otps')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where(
+      'otp_id',
+      '=',
+      db
+        .selectFrom('otps')
+        .select('otp_id')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .orderBy('otp_id', 'desc')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw deadCode();
+  if (sameHash(hashCode(row.otp_id, code), row.code_hash)) return row;
+  if (row.attempts >= OTP_MAX_ATTEMPTS) {
     await db
       .updateTable('otps')
-      .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { used_at: now } : {}) })
+      .set({ used_at: now })
       .where('otp_id', '=', row.otp_id)
+      .where('used_at', 'is', null)
       .execute();
-    if (attempts >= OTP_MAX_ATTEMPTS) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'The code is not correct, and it has now been disabled. Please ask for a new one.',
-      );
-    }
-    throw wrongCode();
+    throw new AppError(
+      'UNAUTHORIZED',
+      'The code is not correct, and it has now been disabled. Please ask for a new one.',
+    );
   }
-  return row;
+  throw wrongCode();
 }
 
 /** Uses a checked code up, once: a second use (a race) is refused. */

@@ -2,11 +2,13 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { deliver, mustFind, sendCode, useCode } from './auth.service.ts';
+import * as attempts from '../security/attempts.ts';
+import { attemptLimits } from '../security/attempts.ts';
+import { startCooldown } from '../security/cooldown.ts';
+import { deliver, mustFind, otpChecks, sendCode, useCode } from './auth.service.ts';
 import { otpMessages } from './messages.ts';
 import * as otps from './otp.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { assertUnderLimits, type Limit, limits, recordEvents } from './rate-limit.ts';
 import * as sessions from './sessions.service.ts';
 
 /** Forgotten passwords and the transaction password: both are set with an emailed code. */
@@ -17,48 +19,55 @@ import * as sessions from './sessions.service.ts';
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
   const now = ctx.clock.now();
-  const checks: Array<[Limit, string]> = [
-    [limits.passwordOtpPerAccount, email],
-    [limits.passwordOtpPerIp, ip],
-  ];
-  await assertUnderLimits(ctx.db, now, checks);
-  await recordEvents(ctx.db, now, checks);
+  await attempts.reserveAll(ctx.db, now, [
+    [attemptLimits.passwordOtpIp, ip],
+    [attemptLimits.passwordOtpAccount, email],
+  ]);
   const user = await usersRepo.findByEmail(ctx.db, email);
   if (!user) return;
   const code = await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.lockById(trx, user.user_id);
     if ((await otps.resendWait(trx, now, user.user_id, 'PASSWORD_RESET')) > 0) return null;
     return otps.issue(trx, now, user.user_id, 'PASSWORD_RESET', user.email);
   });
   if (code) await deliver(ctx, [['email', otpMessages.passwordReset(user.email, code)]]);
 }
 
-/** A new password with the emailed code; every session of the user ends (they sign in again). */
+/**
+ * A new password with the emailed code; every session of the user ends (they sign in again), and money
+ * may not leave for the cool-down. The code is checked under the limits (keyed by the email, known or
+ * not) before the new password is hashed.
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: { email_id: string; otp: string; password: string },
   ip: string,
 ): Promise<void> {
-  const checks: Array<[Limit, string]> = [
-    [limits.otpPerAccount, input.email_id],
-    [limits.otpPerIp, ip],
-  ];
-  await assertUnderLimits(ctx.db, ctx.clock.now(), checks);
-  const user = await usersRepo.findByEmail(ctx.db, input.email_id);
-  if (!user) {
-    await recordEvents(ctx.db, ctx.clock.now(), checks);
-    throw otps.deadCode();
-  }
-  const passwordHash = await hashPassword(input.password);
-  await useCode(ctx, user, 'PASSWORD_RESET', input.otp, ip, async (trx, _target, now) => {
-    await usersRepo.update(trx, user.user_id, { password_hash: passwordHash });
-    await sessions.revokeAllSessions(ctx, trx, user.user_id, now);
-    await notify(trx, user.user_id, {
-      type: 'PASSWORD_CHANGED',
-      title: 'Password changed',
-      body: 'Your password was changed and every device was signed out.',
-      now,
-    });
-  });
+  const now = ctx.clock.now();
+  const user = await attempts.guarded(
+    ctx.db,
+    now,
+    otpChecks('PASSWORD_RESET', input.email_id, ip),
+    async () => {
+      const found = await usersRepo.findByEmail(ctx.db, input.email_id);
+      if (!found) throw otps.deadCode();
+      const otp = await otps.attempt(ctx.db, now, found.user_id, 'PASSWORD_RESET', input.otp);
+      const passwordHash = await hashPassword(input.password);
+      await ctx.db.transaction().execute(async (trx) => {
+        await otps.consume(trx, now, otp);
+        await usersRepo.update(trx, found.user_id, { password_hash: passwordHash });
+        await sessions.revokeAllSessions(ctx, trx, found.user_id, now);
+        await startCooldown(trx, found.user_id, now, ctx.config.cooldownSeconds, 'password changed');
+        await notify(trx, found.user_id, {
+          type: 'PASSWORD_CHANGED',
+          title: 'Password changed',
+          body: 'Your password was changed and every device was signed out. Withdrawals and transfers are paused for a while, for your safety.',
+          now,
+        });
+      });
+      return found;
+    },
+  );
   // Again after the commit: a request between the revocation and the commit may have cached the session.
   ctx.sessions.forgetUser(user.user_id);
 }

@@ -8,6 +8,8 @@ export type NotificationType =
   | 'KYC_APPROVED'
   | 'KYC_REJECTED'
   | 'NEW_DEVICE_SIGNIN'
+  | 'SECURITY_CHANGED'
+  | 'ACCOUNT_FROZEN'
   | 'PASSWORD_CHANGED'
   | 'TXN_PASSWORD_SET'
   | 'DEPOSIT_CREDITED'

@@ -29,20 +29,10 @@ export async function startCooldown(
 }
 
 /**
- * Locks the user's row for the rest of the transaction and returns it: withdrawals and transfers of one
- * user run one at a time from here, so the freeze, the cool-down and the 24-hour limit they check cannot
- * change under them (a concurrent reset or freeze waits, or is waited for).
+ * Refuses money leaving a frozen account (403) or one in its cool-down (422, with `until`). Call it on
+ * the row locked by `usersRepo.lockById` in the transaction that moves the money, so a concurrent reset
+ * or freeze is either waited for or waits.
  */
-export async function lockUserForFunds(trx: Database, userId: bigint): Promise<UserRow> {
-  return trx
-    .selectFrom('users')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/** Refuses money leaving a frozen account (403) or one in its cool-down (422, with `until`). */
 export function assertMayMoveFunds(user: UserRow, now: Date): void {
   if (user.frozen_at !== null) {
     throw new AppError(

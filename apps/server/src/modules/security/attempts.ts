@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/** At most `max` attempts per key in a window of `windowSeconds` that starts at the first attempt. */
+export interface AttemptLimit {
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+const FIFTEEN_MINUTES = 900;
+
+/**
+ * Every guessable secret's limits (DESIGN §3, issue 11). Per account: five guesses in fifteen minutes;
+ * per address: more, since many people can share one.
+ */
+export const attemptLimits = {
+  signinAccount: { bucket: 'signin', max: 5, windowSeconds: FIFTEEN_MINUTES },
+  signinIp: { bucket: 'signin-ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Each OTP purpose apart (key `<purpose>:<user>`), on top of each code's own five tries. */
+  otpAccount: { bucket: 'otp', max: 5, windowSeconds: FIFTEEN_MINUTES },
+  otpIp: { bucket: 'otp-ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Asking for password-reset codes (their sending, not their checking). */
+  passwordOtpAccount: { bucket: 'password-otp', max: 5, windowSeconds: FIFTEEN_MINUTES },
+  passwordOtpIp: { bucket: 'password-otp-ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
+  txnPassword: { bucket: 'txn-password', max: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** TOTP codes, recovery codes and passkey assertions of one user, wherever they are asked for. */
+  secondFactor: { bucket: 'second-factor', max: 5, windowSeconds: FIFTEEN_MINUTES },
+  secondFactorIp: { bucket: 'second-factor-ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Passkey sign-in flows an address may start (each is a row until it expires). */
+  passkeyFlowIp: { bucket: 'passkey-flow-ip', max: 60, windowSeconds: FIFTEEN_MINUTES },
+} satisfies Record<string, AttemptLimit>;
+
+/** An attempt taken: give it back with `release` when the secret was right. */
+export interface Reservation {
+  bucket: string;
+  key: string;
+  windowStart: Date;
+}
+
+/**
+ * Takes one attempt **before** the secret is checked, in one atomic statement: the row's attempts rise
+ * only while under the limit (or the window has passed and starts again), so N parallel guesses take at
+ * most `max` attempts whatever the database runs in parallel; the others get 429 with `retry_after`.
+ * Runs on its own (autocommit), never inside a transaction that could roll the attempt back.
+ */
+export async function reserve(
+  db: Database,
+  now: Date,
+  limit: AttemptLimit,
+  key: string,
+): Promise<Reservation> {
+  const windowAgo = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const taken = await sql<{ window_start: Date }>`
+    insert into attempt_limits as a (bucket, key, attempts, window_start)
+    values (${limit.bucket}, ${key}, 1, ${now})
+    on conflict (bucket, key) do update set
+      attempts = case when a.window_start <= ${windowAgo} then 1 else a.attempts + 1 end,
+      window_start = case when a.window_start <= ${windowAgo} then ${now} else a.window_start end
+    where a.window_start <= ${windowAgo} or a.attempts < ${limit.max}
+    returning window_start`.execute(db);
+  const row = taken.rows[0];
+  if (row) return { bucket: limit.bucket, key, windowStart: row.window_start };
+  throw await tooMany(db, now, limit, key);
+}
+
+/**
+ * Takes an attempt of each limit in order. When one refuses, the ones already taken are given back: a
+ * refused request was not evaluated, so it does not count.
+ */
+export async function reserveAll(
+  db: Database,
+  now: Date,
+  checks: ReadonlyArray<readonly [AttemptLimit, string]>,
+): Promise<Reservation[]> {
+  const taken: Reservation[] = [];
+  try {
+    for (const [limit, key] of checks) taken.push(await reserve(db, now, limit, key));
+  } catch (error) {
+    await release(db, taken);
+    throw error;
+  }
+  return taken;
+}
+
+/**
+ * Gives attempts back (the secret was right, or the request was refused before its secret was checked).
+ * Only within the window they were taken in: a new window is never pushed below its own count.
+ */
+export async function release(db: Database, reservations: readonly Reservation[]): Promise<void> {
+  for (const r of reservations) {
+    await db
+      .updateTable('attempt_limits')
+      .set({ attempts: sql<number>`attempts - 1` })
+      .where('bucket', '=', r.bucket)
+      .where('key', '=', r.key)
+      .where('window_start', '=', r.windowStart)
+      .where('attempts', '>', 0)
+      .execute();
+  }
+}
+
+/**
+ * Runs `check` (which verifies a secret and throws when it is wrong) under the limits: attempts are taken
+ * first, kept when `check` throws, given back when it succeeds.
+ */
+export async function guarded<T>(
+  db: Database,
+  now: Date,
+  checks: ReadonlyArray<readonly [AttemptLimit, string]>,
+  check: () => Promise<T>,
+): Promise<T> {
+  const taken = await reserveAll(db, now, checks);
+  const result = await check();
+  await release(db, taken);
+  return result;
+}
+
+async function tooMany(db: Database, now: Date, limit: AttemptLimit, key: string): Promise<AppError> {
+  const row = await db
+    .selectFrom('attempt_limits')
+    .select('window_start')
+    .where('bucket', '=', limit.bucket)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const endsAt = (row?.window_start.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
+  const retryAfter = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfter / 60);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    undefined,
+    retryAfter,
+  );
+}
+
+/** Forgets windows that ended long ago (rows for every email and address ever tried). */
+export async function prune(db: Database, now: Date): Promise<number> {
+  const longest = Math.max(...Object.values(attemptLimits).map((l) => l.windowSeconds));
+  const result = await db
+    .deleteFrom('attempt_limits')
+    .where('window_start', '<', new Date(now.getTime() - longest * 2000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
