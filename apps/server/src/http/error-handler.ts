@@ -1,6 +1,7 @@
 import { type ErrorEnvelope, errorCatalogue } from '@fit24/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import { fromDatabaseError } from './database-errors.ts';
 
 /** Fastify's own request errors, in words a caller can act on. All of them are the caller's fault: 400. */
 const fastifyMessages: Record<string, string> = {
@@ -41,6 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
+  const database = fromDatabaseError(error);
+  if (database) return database;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return new AppError('BAD_REQUEST', 'The request body is too large.', { body: 'is too large' });
   }

@@ -77,7 +77,14 @@ export interface TestApp {
   api(
     method: 'GET' | 'POST',
     url: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      payload?: string;
+      /** The caller's address (default 127.0.0.1): tests of per-address limits give each their own. */
+      ip?: string;
+    },
   ): Promise<{ status: number; body: TestEnvelope }>;
   /** A call to `/ops` with the operator key. */
   ops(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: TestEnvelope }>;
@@ -117,6 +124,7 @@ export async function createTestApp(
         method,
         url,
         headers,
+        ...(options.ip !== undefined ? { remoteAddress: options.ip } : {}),
         ...(options.payload !== undefined ? { payload: options.payload } : {}),
         ...(options.body !== undefined ? { payload: options.body as object } : {}),
       });

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deposit } from '../testing/funds.ts';
+import { freshEmail, freshMobile, GOOD_PASSWORD, registerVerifiedUser } from '../testing/identity.ts';
+import { createTestApp, databasesUnderTest, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * Unique rules under parallel load: requests that pass a service's own "does it exist?" check together
+ * meet the database's constraint, which must answer the caller's 4xx (one 200, the rest 409), never 500.
+ */
+
+const BURST = 30;
+
+async function statuses(requests: Array<Promise<{ status: number }>>): Promise<Record<number, number>> {
+  const answers = await Promise.all(requests);
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe.each(databasesUnderTest())('unique rules under a burst ($name)', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('joins the affiliate programme once: 200, then 409', async () => {
+    const user = await registerVerifiedUser(t);
+    const counts = await statuses(
+      Array.from({ length: BURST }, () =>
+        t.api('POST', '/api/affiliate/register', { token: user.token, body: {} }),
+      ),
+    );
+    expect(counts).toEqual({ 200: 1, 409: BURST - 1 });
+  });
+
+  it('registers an email once: 200, then 409', async () => {
+    const email = freshEmail('race');
+    const counts = await statuses(
+      Array.from({ length: BURST }, (_, i) =>
+        t.api('POST', '/api/auth/register', {
+          ip: `203.0.113.${i + 1}`,
+          body: {
+            name: 'Ada Lovelace',
+            email_id: email,
+            password: GOOD_PASSWORD,
+            mobile: freshMobile(),
+            country_code: 'GB',
+            accept_terms: true,
+          },
+        }),
+      ),
+    );
+    expect(counts).toEqual({ 200: 1, 409: BURST - 1 });
+  });
+
+  it('adds a bank account once: 200, then 409', async () => {
+    const user = await registerVerifiedUser(t);
+    const body = {
+      account_holder: 'Ada Lovelace',
+      bank_name: 'Commerzbank',
+      account_number: 'DE89370400440532013000',
+      swift_code: 'COBADEFFXXX',
+      country_code: 'DE',
+    };
+    const counts = await statuses(
+      Array.from({ length: BURST }, () => t.api('POST', '/api/bank/create', { token: user.token, body })),
+    );
+    expect(counts).toEqual({ 200: 1, 409: BURST - 1 });
+  });
+
+  it('makes one deposit address, whoever asks first', async () => {
+    const user = await registerVerifiedUser(t);
+    const usdt = await t.ctx.db
+      .selectFrom('assets')
+      .select('asset_id')
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        t.api('GET', `/api/asset/wallet?asset_id=${usdt.asset_id}`, { token: user.token }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.body.data.wallet.address)).size).toBe(1);
+  });
+
+  it('toggles a watchlist star, and adds price alerts, with no 500', async () => {
+    const user = await registerVerifiedUser(t);
+    const market = await t.ctx.db.selectFrom('markets').select('market_id').executeTakeFirstOrThrow();
+    const toggles = await statuses(
+      Array.from({ length: BURST }, () =>
+        t.api('POST', '/api/market/watchlist', { token: user.token, body: { market_id: market.market_id } }),
+      ),
+    );
+    expect(toggles).toEqual({ 200: BURST });
+    const alerts = await statuses(
+      Array.from({ length: BURST }, () =>
+        t.api('POST', '/api/alert/create', {
+          token: user.token,
+          body: { market_id: market.market_id, condition: 'ABOVE', price: '100000' },
+        }),
+      ),
+    );
+    expect(alerts[500]).toBeUndefined();
+  });
+
+  it('stakes in parallel without 500: what the balance allows, then 422', async () => {
+    const user = await registerVerifiedUser(t);
+    await deposit(t, user.email, 'FIT24', '100');
+    expect((await t.api('POST', '/api/affiliate/register', { token: user.token, body: {} })).status).toBe(200);
+    const counts = await statuses(
+      Array.from({ length: BURST }, () =>
+        t.api('POST', '/api/stakings/add', { token: user.token, body: { amount: '10' } }),
+      ),
+    );
+    expect(counts).toEqual({ 200: 10, 422: BURST - 10 });
+  });
+});
