@@ -87,10 +87,19 @@ export const ZNotificationsMessage = z.object({
   type: ZMessageType,
   data: z.object({ notifications: z.array(ZNotification) }),
 });
+/**
+ * Close code of a socket whose session ended — signed out, signed out everywhere, password reset, account
+ * frozen — in whichever server process: the app takes it as the spec's 502 (signs out, clears, goes to
+ * the root) and doesn't auth again with that token.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** Sent just before that close: code 502, as the REST answer to the dead token would be. */
+export const ZSessionEnded = z.object({ code: z.literal(502), message: z.string() });
+/** `snapshot`: the socket is signed in as `user_id`. `update`: its session ended (`ZSessionEnded`). */
 export const ZAuthMessage = z.object({
   channel: z.literal('auth'),
   type: ZMessageType,
-  data: z.object({ user_id: z.number().int() }),
+  data: z.union([z.object({ user_id: z.number().int() }), ZSessionEnded]),
 });
 export const ZPongMessage = z.object({ channel: z.literal('pong'), type: ZMessageType, data: z.object({}) });
 /** A refused message: `code` 400 (malformed), 403 (needs auth), 404 (no such market), 502 (session ended). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
@@ -19,6 +20,8 @@ export type DatabaseTarget =
 export interface OpenDatabase {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** The embedded database itself, for what Kysely can't reach (its notifications). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const pool = createPglitePool(await openPglite(dir));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await migrate(db, undefined);
-    return { db, kind: 'pglite', close: () => db.destroy() };
+    return { db, kind: 'pglite', pglite: pool.pg, close: () => db.destroy() };
   }
 
   const { url, schema } = target;

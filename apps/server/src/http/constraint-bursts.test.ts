@@ -110,7 +110,9 @@ describe.each(databasesUnderTest())('unique rules under a burst ($name)', (datab
   it('stakes in parallel without 500: what the balance allows, then 422', async () => {
     const user = await registerVerifiedUser(t);
     await deposit(t, user.email, 'FIT24', '100');
-    expect((await t.api('POST', '/api/affiliate/register', { token: user.token, body: {} })).status).toBe(200);
+    expect((await t.api('POST', '/api/affiliate/register', { token: user.token, body: {} })).status).toBe(
+      200,
+    );
     const counts = await statuses(
       Array.from({ length: BURST }, () =>
         t.api('POST', '/api/stakings/add', { token: user.token, body: { amount: '10' } }),

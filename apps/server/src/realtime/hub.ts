@@ -22,6 +22,8 @@ export interface ServerMessage {
 export class Client {
   /** Set by a successful `auth`: the private channels are this user's. */
   userId: bigint | null = null;
+  /** The session the socket authed with: when it ends, the socket is closed (realtime/revocation.ts). */
+  sessionId: bigint | null = null;
   /** Subscription keys: `ticker`, `orderbook:<market>`, `trades:<market>`, `candles:<market>:<interval>`, `orders` … */
   readonly subscriptions = new Set<string>();
 
@@ -77,6 +79,13 @@ export class Hub {
       if (client.userId !== null && client.subscriptions.has(channel)) users.add(client.userId);
     }
     return users;
+  }
+
+  /** The signed-in clients of `userId`, or of everyone (null). */
+  signedIn(userId: bigint | null): Client[] {
+    return [...this.clients].filter(
+      (client) => client.sessionId !== null && (userId === null || client.userId === userId),
+    );
   }
 
   closeAll(): void {

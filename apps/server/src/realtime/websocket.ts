@@ -8,6 +8,7 @@ import * as sessions from '../modules/auth/sessions.service.ts';
 import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
 import { startFeed } from './feed.ts';
 import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
+import { checkSessions, closeEndedSessions } from './revocation.ts';
 import { balancesOf, latestNotifications, openOrders, tickerOf } from './snapshots.ts';
 
 type Subscription = Extract<TClientMessage, { op: 'subscribe' | 'unsubscribe' }>;
@@ -25,14 +26,22 @@ class SocketError extends Error {
  * `GET /ws`: the real-time socket on the API's port. Public channels: `ticker`, `orderbook` (snapshot, then
  * changed levels, each update carrying `sequence` and the `prev_sequence` it follows), `trades`, `candles`
  * (with `interval_min`). Private channels after `{"op": "auth", "token"}`: `orders`, `balances`,
- * `notifications`. Every subscribe answers a snapshot first; failures answer on channel `error`.
+ * `notifications`. Every subscribe answers a snapshot first; failures answer on channel `error` (an auth
+ * with a dead token: code 502).
+ *
+ * When the session a socket authed with ends — sign-out, sign-out everywhere, password reset, freeze,
+ * committed by any server process — the socket gets `{"channel": "auth", "type": "update", "data":
+ * {"code": 502, "message"}}` and is closed with code 4401 (`SESSION_ENDED_CLOSE_CODE`): the app signs
+ * out as on a REST 502. A new socket may subscribe to public channels; the dead token is refused.
  */
 export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const hub = new Hub();
   const stopFeed = startFeed(ctx, hub);
+  const stopRevocations = closeEndedSessions(ctx, hub);
   app.addHook('onClose', async () => {
     stopFeed();
+    stopRevocations();
     hub.closeAll();
   });
   // Browsers can't set headers on a WebSocket: the API key comes as `?api_key=`, checked before the upgrade.
@@ -85,11 +94,16 @@ async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): 
   const message = parsed.data;
   if (message.op === 'ping') return hub.send(client, { channel: 'pong', type: 'update', data: {} });
   if (message.op === 'auth') {
+    const mark = ctx.sessions.mark();
     const auth = await sessions.authenticate(ctx, message.token);
     if (!auth) throw new SocketError(502, 'Your session has ended. Please sign in again.');
     if (!auth.isEmailVerified) throw new SocketError(403, 'Please verify your email address first.');
     client.userId = auth.userId;
-    return hub.send(client, { channel: 'auth', type: 'snapshot', data: { user_id: Number(auth.userId) } });
+    client.sessionId = auth.sessionId;
+    hub.send(client, { channel: 'auth', type: 'snapshot', data: { user_id: Number(auth.userId) } });
+    // A revocation heard while authenticating found no socket of this session yet: look again now.
+    if (ctx.sessions.endedSince(auth.userId, mark)) await checkSessions(ctx, hub, auth.userId);
+    return;
   }
   const key = subscriptionKey(ctx, client, message);
   if (message.op === 'unsubscribe') {

@@ -184,4 +184,11 @@ describe('api client', () => {
     });
     expect(events).toEqual(['clear', 'forget', 'root']);
   });
+
+  it('endSession (the socket said the session ended) ends it without a call, once', async () => {
+    const { client, sent, events } = setup(() => json(200, { error: false, data: {} }));
+    await Promise.all([client.endSession(), client.endSession()]);
+    expect(sent).toEqual([]);
+    expect(events).toEqual(['clear', 'forget', 'root']);
+  });
 });

@@ -91,6 +91,12 @@ export interface ApiClient {
    * data, and goes to the root. Also what a 502 from any call triggers.
    */
   signOut(): Promise<void>;
+  /**
+   * The session already ended on the server (the socket said so: revoked by a sign-out elsewhere, a
+   * password reset, a freeze): clears the stored session and the cached data and goes to the root, as
+   * `signOut` does, without a call.
+   */
+  endSession(): Promise<void>;
 }
 
 function networkError(message = NETWORK_ERROR_MESSAGE, code = NETWORK_ERROR_CODE): ErrorEnvelope {
@@ -180,11 +186,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  function signOut(): Promise<void> {
+  /** Ends the session here once, however many callers ask at the same time. */
+  function end(revoke: boolean): Promise<void> {
     ending ??= (async () => {
       try {
         // A failed signout (network, 502 for an already dead token) still clears the session (spec §8).
-        await request('auth.signout', {});
+        if (revoke) await request('auth.signout', {});
       } catch {
         // Ignored: see above.
       } finally {
@@ -196,6 +203,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     })();
     return ending;
   }
+  const signOut = () => end(true);
+  const endSession = () => end(false);
 
   async function call<Id extends ClientRouteId>(
     id: Id,
@@ -242,5 +251,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return envelope as Envelope<RouteData<Id>>;
   }
 
-  return { call, fetchData, upload, signOut };
+  return { call, fetchData, upload, signOut, endSession };
 }

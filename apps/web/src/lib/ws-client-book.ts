@@ -3,6 +3,8 @@
  * each naming the `prev_sequence` it follows. Pure functions, decimal strings throughout (no floats).
  */
 
+import type { TServerMessage } from '@fit24/contract';
+
 export type BookLevel = readonly [price: string, amount: string];
 
 export interface LiveBook {
@@ -82,4 +84,18 @@ export function compareDecimal(a: string, b: string): number {
 
 function isZero(amount: string): boolean {
   return /^-?0*(\.0*)?$/.test(amount);
+}
+
+/** The book as the `orderbook` snapshot message that book listeners get after every change. */
+export function bookMessage(
+  marketId: number,
+  book: LiveBook,
+): Extract<TServerMessage, { channel: 'orderbook' }> {
+  return {
+    channel: 'orderbook',
+    market_id: marketId,
+    type: 'snapshot',
+    sequence: book.sequence,
+    data: { bids: book.bids.map(([p, a]) => [p, a]), asks: book.asks.map(([p, a]) => [p, a]) },
+  };
 }

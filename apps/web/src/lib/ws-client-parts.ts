@@ -1,4 +1,9 @@
-import { PRIVATE_CHANNELS, type TServerMessage, type TSocketChannel } from '@fit24/contract';
+import {
+  PRIVATE_CHANNELS,
+  SESSION_INVALID_CODE,
+  type TServerMessage,
+  type TSocketChannel,
+} from '@fit24/contract';
 
 /** What a screen subscribes to: a channel, and for market channels the market (and candle interval). */
 export interface LiveSubscription {
@@ -66,4 +71,16 @@ export function messageKey(m: TServerMessage): string | null {
     default:
       return m.channel;
   }
+}
+
+/**
+ * A 502 from the socket: the session ended (`auth` update, the socket then closes with
+ * `SESSION_ENDED_CLOSE_CODE`) or the token sent in `auth` was refused (`error`).
+ */
+export function endsSession(m: TServerMessage): boolean {
+  return (
+    (m.channel === 'auth' || m.channel === 'error') &&
+    'code' in m.data &&
+    m.data.code === SESSION_INVALID_CODE
+  );
 }

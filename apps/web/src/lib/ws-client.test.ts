@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { TServerMessage } from '@fit24/contract';
+import { SESSION_ENDED_CLOSE_CODE, type TServerMessage } from '@fit24/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
 import { createWsClient, type LiveBook, type LiveStatus, type WsClient } from './ws-client.ts';
@@ -14,8 +14,8 @@ interface Connection {
 }
 
 /**
- * A real `ws` server standing in for `/ws`: it answers `auth` with the user (token "good") or code 502,
- * and lets each test answer subscriptions itself.
+ * A real `ws` server standing in for `/ws`: it answers `auth` with the user (a token starting "good") or
+ * code 502, and lets each test answer subscriptions itself.
  */
 async function startServer() {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
@@ -33,7 +33,7 @@ async function startServer() {
       connection.received.push(message);
       if (message.op === 'auth') {
         connection.push(
-          message.token === 'good'
+          String(message.token).startsWith('good')
             ? { channel: 'auth', type: 'snapshot', data: { user_id: 7 } }
             : { channel: 'error', type: 'update', data: { code: 502, message: 'ended' } },
         );
@@ -62,12 +62,17 @@ afterEach(async () => {
   client = server = undefined;
 });
 
-function start(token: { value: string | null } = { value: null }, idleCloseMs = 5_000) {
+function start(
+  token: { value: string | null } = { value: null },
+  idleCloseMs = 5_000,
+  onSessionEnded?: () => void,
+) {
   client = createWsClient({
     url: () => server!.url,
     getToken: () => token.value,
     backoff: () => 20,
     idleCloseMs,
+    ...(onSessionEnded ? { onSessionEnded } : {}),
   });
   return client;
 }
@@ -238,5 +243,80 @@ describe('the socket client against a real WebSocket server', () => {
       for (const socket of again.clients) socket.terminate();
       await new Promise<void>((resolve) => again.close(() => resolve()));
     }
+  });
+
+  it('when the server ends the session: tells the app once, keeps the public channels, never auths that token again', async () => {
+    server = await startServer();
+    const token = { value: 'good' as string | null };
+    const ended = vi.fn();
+    // The app has not cleared its token yet: the client must not send it again meanwhile.
+    const ws = start(token, 5_000, ended);
+    ws.subscribe({ channel: 'ticker' }, () => {});
+    ws.subscribe({ channel: 'balances' }, () => {});
+    await vi.waitFor(() =>
+      expect(ops(server!.last())).toEqual(['auth', 'subscribe ticker', 'subscribe balances']),
+    );
+    const first = server.last();
+    first.push({
+      channel: 'auth',
+      type: 'update',
+      data: { code: 502, message: 'Your session has ended. Please sign in again.' },
+    });
+    first.socket.close(SESSION_ENDED_CLOSE_CODE, 'The session has ended.');
+    await vi.waitFor(() => expect(server!.connections).toHaveLength(2));
+    await vi.waitFor(() => expect(ops(server!.last())).toEqual(['subscribe ticker']));
+    // Several backoff periods later: no loop of reconnects or auths with the dead token.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.connections).toHaveLength(2);
+    expect(ops(server.last())).toEqual(['subscribe ticker']);
+    expect(ended).toHaveBeenCalledTimes(1);
+    ws.tokenChanged();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ops(server.last())).toEqual(['subscribe ticker']);
+
+    // A new sign-in auths on the open socket and gets the private channel back.
+    token.value = 'good-again';
+    ws.tokenChanged();
+    await vi.waitFor(() =>
+      expect(ops(server!.last())).toEqual(['subscribe ticker', 'auth', 'subscribe balances']),
+    );
+    expect(server.last().received[1]).toEqual({ op: 'auth', token: 'good-again' });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the session-ended close code alone, or a refused auth, as the 502 too', async () => {
+    server = await startServer();
+    const token = { value: 'good' as string | null };
+    const ended = vi.fn(() => {
+      token.value = null;
+    });
+    const ws = start(token, 5_000, ended);
+    ws.subscribe({ channel: 'orders' }, () => {});
+    await vi.waitFor(() => expect(ops(server!.last())).toEqual(['auth', 'subscribe orders']));
+    server.last().socket.close(SESSION_ENDED_CLOSE_CODE, 'The session has ended.');
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(server!.connections).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ops(server.last())).toEqual([]);
+
+    // A stored token the server refuses (it ended while the app was closed).
+    token.value = 'expired';
+    ws.tokenChanged();
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledTimes(2));
+    expect(ops(server.last())).toEqual(['auth']);
+  });
+
+  it('ignores a 502 about a token the app has already replaced', async () => {
+    server = await startServer();
+    const token = { value: 'good' as string | null };
+    const ended = vi.fn();
+    const ws = start(token, 5_000, ended);
+    ws.subscribe({ channel: 'orders' }, () => {});
+    await vi.waitFor(() => expect(ops(server!.last())).toEqual(['auth', 'subscribe orders']));
+    // Another user signed in; the old session's end arrives before the client restarted its socket.
+    token.value = 'good-other';
+    server.last().push({ channel: 'auth', type: 'update', data: { code: 502, message: 'ended' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ended).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,13 @@
-import { type TClientMessage, type TServerMessage, ZServerMessage } from '@fit24/contract';
-import { type LiveBook, stepBook } from './ws-client-book.ts';
+import {
+  SESSION_ENDED_CLOSE_CODE,
+  type TClientMessage,
+  type TServerMessage,
+  ZServerMessage,
+} from '@fit24/contract';
+import { bookMessage, type LiveBook, stepBook } from './ws-client-book.ts';
 import {
   backoffDelay,
+  endsSession,
   isPrivateChannel,
   type LiveSubscription,
   messageKey,
@@ -19,6 +25,11 @@ export interface WsClientOptions {
   url: () => string;
   /** The session token, or null when signed out: private channels are only subscribed with one. */
   getToken: () => string | null;
+  /**
+   * The server ended the session of the current token (revoked: signed out elsewhere, password reset,
+   * frozen): the app signs out as on a REST 502. The client never auths with that token again.
+   */
+  onSessionEnded?: () => void;
   createSocket?: (url: string) => WebSocket;
   /** Delay before reconnect attempt n (0 first). */
   backoff?: (attempt: number) => number;
@@ -73,6 +84,8 @@ export function createWsClient(options: WsClientOptions): WsClient {
   /** The token sent in `auth` on this socket; `authed` once the server accepted it. */
   let authToken: string | null = null;
   let authed = false;
+  /** A token the server said is dead (502): sending it again would be refused, in a loop. */
+  let deadToken: string | null = null;
   let lastHeard = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,6 +95,23 @@ export function createWsClient(options: WsClientOptions): WsClient {
     if (state === next) return;
     state = next;
     for (const listener of statusListeners) listener(next);
+  }
+
+  /** The token to auth with: the session's, unless the server already ended it. */
+  function liveToken(): string | null {
+    const token = options.getToken();
+    return token === deadToken ? null : token;
+  }
+
+  /** The server refused or ended the session of `authToken` (502): tells the app once per token. */
+  function sessionEnded(): void {
+    const token = authToken;
+    authToken = null;
+    authed = false;
+    if (token === null || token === deadToken) return;
+    deadToken = token;
+    // The app may have moved on to another session meanwhile: then this end is not its.
+    if (options.getToken() === token) options.onSessionEnded?.();
   }
 
   function send(message: TClientMessage): void {
@@ -107,7 +137,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       openedBefore = true;
       lastHeard = Date.now();
       setStatus('open');
-      authToken = options.getToken();
+      authToken = liveToken();
       authed = false;
       if (authToken) send({ op: 'auth', token: authToken });
       for (const entry of entries.values()) sendSubscribe(entry);
@@ -121,7 +151,11 @@ export function createWsClient(options: WsClientOptions): WsClient {
       lastHeard = Date.now();
       receive(String(event.data));
     };
-    ws.onclose = () => lost(ws);
+    ws.onclose = (event) => {
+      // The message before the close says so too; the close code alone is enough.
+      if (socket === ws && event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded();
+      lost(ws);
+    };
     ws.onerror = () => lost(ws);
   }
 
@@ -172,6 +206,10 @@ export function createWsClient(options: WsClientOptions): WsClient {
     }
     if (!parsed.success) return;
     const message = parsed.data;
+    if (endsSession(message)) {
+      sessionEnded();
+      return;
+    }
     if (message.channel === 'auth') {
       authed = true;
       for (const entry of entries.values()) {
@@ -268,7 +306,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
     tokenChanged() {
       // A socket still connecting reads the token when it opens.
       if (!socket || socket.readyState !== OPEN) return;
-      const token = options.getToken();
+      const token = liveToken();
       if (token === authToken) return;
       if (authToken === null && token) {
         authToken = token;
@@ -286,15 +324,5 @@ export function createWsClient(options: WsClientOptions): WsClient {
       entries.clear();
       setStatus('idle');
     },
-  };
-}
-
-function bookMessage(marketId: number, book: LiveBook): Extract<TServerMessage, { channel: 'orderbook' }> {
-  return {
-    channel: 'orderbook',
-    market_id: marketId,
-    type: 'snapshot',
-    sequence: book.sequence,
-    data: { bids: book.bids.map(([p, a]) => [p, a]), asks: book.asks.map(([p, a]) => [p, a]) },
   };
 }

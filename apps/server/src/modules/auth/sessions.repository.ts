@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
+import { announceSessionsEnded } from './session-ends.ts';
 
 export async function insert(
   db: Database,
@@ -54,23 +56,54 @@ export async function touch(db: Database, sessionId: bigint, now: Date, expiresA
     .execute();
 }
 
-export async function revoke(db: Database, sessionId: bigint, now: Date): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('session_id', '=', sessionId)
-    .where('revoked_at', 'is', null)
+/**
+ * Revokes one session and, in the same statement, announces it to every process (delivered at commit).
+ * Answers whether it was live.
+ */
+export async function revoke(db: Database, sessionId: bigint, now: Date): Promise<boolean> {
+  const rows = await db
+    .with('revoked', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('session_id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .returning('user_id'),
+    )
+    .selectFrom('revoked')
+    .select((eb) => announceSessionsEnded(eb.ref('revoked.user_id')).as('announced'))
     .execute();
+  return rows.length > 0;
 }
 
+/** Revokes every live session of the user, announced as `revoke` does; answers how many. */
 export async function revokeAllOfUser(db: Database, userId: bigint, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
+  const rows = await db
+    .with('revoked', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('user_id'),
+    )
+    .selectFrom('revoked')
+    .select((eb) => announceSessionsEnded(eb.ref('revoked.user_id')).as('announced'))
+    .execute();
+  return rows.length;
+}
+
+/** Which of these sessions are still live (one array parameter, however many). */
+export async function liveIds(db: Database, sessionIds: readonly bigint[], now: Date): Promise<bigint[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .select('session_id')
+    .where(sql<boolean>`session_id = any(${sessionIds}::bigint[])`)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('expires_at', '>', now)
+    .execute();
+  return rows.map((row) => row.session_id);
 }
 
 export type { SessionRow };

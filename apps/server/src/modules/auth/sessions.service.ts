@@ -39,6 +39,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   const tokenHash = hashToken(token);
   const cached = ctx.sessions.get(tokenHash, now.getTime());
   if (cached) return cached;
+  const mark = ctx.sessions.mark();
   const row = await sessionsRepo.findLive(ctx.db, tokenHash, now);
   if (!row) return null;
   let expiresAt = row.expires_at;
@@ -47,16 +48,26 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
     await sessionsRepo.touch(ctx.db, row.session_id, now, expiresAt);
   }
   const auth = { sessionId: row.session_id, userId: row.user_id, isEmailVerified: row.is_email_verified };
-  ctx.sessions.set(tokenHash, auth, now.getTime(), expiresAt.getTime());
+  // A revocation heard while reading may postdate the read: such an answer isn't remembered.
+  if (!ctx.sessions.endedSince(auth.userId, mark)) {
+    ctx.sessions.set(tokenHash, auth, now.getTime(), expiresAt.getTime());
+  }
   return auth;
 }
 
+/**
+ * Ends one session. Every process, this one included, hears of it when it commits (`session-ends.ts`):
+ * its sockets close with a 502 and its cached lookups are forgotten.
+ */
 export async function revokeSession(ctx: AppContext, auth: AuthInfo): Promise<void> {
   await sessionsRepo.revoke(ctx.db, auth.sessionId, ctx.clock.now());
   ctx.sessions.forgetUser(auth.userId);
 }
 
-/** Ends every session of the user; `db` may be the caller's transaction. */
+/**
+ * Ends every session of the user; `db` may be the caller's transaction (password reset, freeze): the
+ * sockets close, in every process, when it commits — not before, and not if it rolls back.
+ */
 export async function revokeAllSessions(
   ctx: AppContext,
   db: Database,
