@@ -78,7 +78,8 @@ export async function recordUse(
     .updateTable('passkeys')
     .set({ counter, last_used_at: now })
     .where('passkey_id', '=', passkeyId)
-    .where(sql<boolean>`(counter = 0 and ${counter} = 0) or counter < ${counter}`)
+    // Parenthesised: an OR beside the id's AND would reach every passkey.
+    .where(sql<boolean>`((counter = 0 and ${counter} = 0) or counter < ${counter})`)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
