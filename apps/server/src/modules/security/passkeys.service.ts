@@ -35,8 +35,10 @@ export interface RelyingParty {
  * WebAuthn refuses IP addresses: browse to http://localhost:…, not 127.0.0.1.
  */
 export function relyingParty(config: AppConfig, request: { protocol: string; host: string }): RelyingParty {
-  const origin = config.nodeEnv === 'production' ? config.publicUrl : `${request.protocol}://${request.host}`;
-  return { id: new URL(origin).hostname, origin, name: 'FIT24 Exchange' };
+  const url = new URL(
+    config.nodeEnv === 'production' ? config.publicUrl : `${request.protocol}://${request.host}`,
+  );
+  return { id: url.hostname, origin: url.origin, name: 'FIT24 Exchange' };
 }
 
 export function passkeyRowToPasskey(row: PasskeyRow): TPasskey {
