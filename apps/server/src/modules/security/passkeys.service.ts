@@ -35,9 +35,14 @@ export interface RelyingParty {
  * WebAuthn refuses IP addresses: browse to http://localhost:…, not 127.0.0.1.
  */
 export function relyingParty(config: AppConfig, request: { protocol: string; host: string }): RelyingParty {
-  const url = new URL(
-    config.nodeEnv === 'production' ? config.publicUrl : `${request.protocol}://${request.host}`,
-  );
+  let url: URL;
+  try {
+    url = new URL(
+      config.nodeEnv === 'production' ? config.publicUrl : `${request.protocol}://${request.host}`,
+    );
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The Host header is not a valid host name.');
+  }
   return { id: url.hostname, origin: url.origin, name: 'FIT24 Exchange' };
 }
 

@@ -285,6 +285,15 @@ describe.each(databasesUnderTest())('second factor ($name)', (database) => {
     });
   });
 
+  it('answers a strange Host header with 400, never 500', async () => {
+    const user = await registerVerifiedUser(t);
+    const answer = await t.api('POST', '/api/security/passkey/options', {
+      token: user.token,
+      headers: { host: 'exa mple:99999' },
+    });
+    expect(answer.status).toBe(400);
+  });
+
   it("keeps passkeys to their owner: another user's passkey id is 404", async () => {
     const alice = await registerVerifiedUser(t);
     const bob = await registerVerifiedUser(t);
