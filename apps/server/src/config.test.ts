@@ -98,6 +98,8 @@ describe('configuration', () => {
       'OPS_KEY is required in production.',
       'TEST_CLOCK cannot be used in production.',
       'SECRETS_KEY is required in production.',
+      'SMTP_URL is required in production (emails would not be sent).',
+      'SMS_URL is required in production (SMS codes would not be sent).',
     ]);
     expect(existsSync(join(dataDir, 'dev-keys.json'))).toBe(false);
   });
@@ -109,8 +111,14 @@ describe('configuration', () => {
       API_KEYS: 'key-one-0123456789abc',
       OPS_KEY: 'ops-key-0123456789abc',
       SECRETS_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com',
+      SMS_URL: 'https://AC0123:token@api.twilio.com',
     });
     expect(config.demo).toBe(false);
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://mailer:secret@mail.example.com',
+      smsUrl: 'https://AC0123:token@api.twilio.com',
+    });
     expect(config.secretsKey.toString('hex')).toBe('ab'.repeat(32));
   });
 
@@ -141,6 +149,9 @@ describe('configuration', () => {
       cooldownSeconds: 0,
     });
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(problemsOf({ SMS_URL: 'https://api.twilio.com' })).toEqual([
+      'SMS_URL must carry the account SID and auth token: https://SID:TOKEN@api.twilio.com.',
+    ]);
     expect(
       problemsOf({
         PUBLIC_URL: 'fit24.example',

@@ -142,7 +142,13 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     problems.push(
       'SMS_URL must be an https:// URL of the SMS provider (Twilio: https://SID:TOKEN@api.twilio.com).',
     );
+  } else if (smsUrl && !hasCredentials(smsUrl)) {
+    problems.push('SMS_URL must carry the account SID and auth token: https://SID:TOKEN@api.twilio.com.');
   }
+  // Without these, codes would only reach the outbox, which production does not serve.
+  if (production && !smtpUrl) problems.push('SMTP_URL is required in production (emails would not be sent).');
+  if (production && !smsUrl)
+    problems.push('SMS_URL is required in production (SMS codes would not be sent).');
   const smsFrom = env.SMS_FROM?.trim() || 'FIT24';
   const withdrawLimitsUsd = parseWithdrawLimits(env.KYC_WITHDRAW_LIMITS_USD, problems);
   const addressDelaySeconds = integer(
@@ -198,6 +204,16 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     addressDelaySeconds,
     cooldownSeconds,
   };
+}
+
+/** `https://SID:TOKEN@host`: both parts of the userinfo present. */
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' && parsed.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 interface DevelopmentKeys {

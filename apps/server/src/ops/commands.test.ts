@@ -28,6 +28,16 @@ describe('ops CLI commands', () => {
       path: '/ops/market/status',
       body: { symbol: 'BTC/USDT', status: 'OPEN' },
     });
+    expect(toRequest('freeze', ['a@b.co'])).toEqual({
+      method: 'POST',
+      path: '/ops/users/freeze',
+      body: { email_id: 'a@b.co' },
+    });
+    expect(toRequest('unfreeze', ['a@b.co'])).toEqual({
+      method: 'POST',
+      path: '/ops/users/unfreeze',
+      body: { email_id: 'a@b.co' },
+    });
   });
 
   it('explains wrong usage', () => {
@@ -37,5 +47,7 @@ describe('ops CLI commands', () => {
     expect(() => toRequest('outbox', ['--from', 'x'])).toThrow('outbox has no option --from.');
     expect(() => toRequest('outbox', ['--to'])).toThrow('--to needs a value.');
     expect(() => toRequest('market-halt', [])).toThrow('Usage: market-halt <symbol>');
+    expect(() => toRequest('freeze', [])).toThrow('Usage: freeze <email_id>');
+    expect(() => toRequest('unfreeze', ['a@b.co', 'extra'])).toThrow('Usage: unfreeze <email_id>');
   });
 });

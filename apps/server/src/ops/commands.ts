@@ -102,6 +102,16 @@ export const opsCommands: Record<string, OpsCommand> = {
     fixed: { status: 'OPEN' },
     help: 'resume a halted market <BTC/USDT>',
   },
+  freeze: {
+    route: 'ops.userFreeze',
+    args: ['email_id'],
+    help: 'freeze a user: every session ends, withdrawals and transfers stop <email>',
+  },
+  unfreeze: {
+    route: 'ops.userUnfreeze',
+    args: ['email_id'],
+    help: 'unfreeze a user: withdrawals and transfers work again <email>',
+  },
   'kyc-approve': { route: 'ops.kycApprove', args: ['email_id'], help: 'approve a KYC submission <email>' },
   'kyc-reject': {
     route: 'ops.kycReject',

@@ -8,7 +8,7 @@ import type { Session } from '../lib/session.ts';
  * - `verify`: needs a session whose email is NOT verified; a verified user goes to tabs/home;
  * - `app`: tabs and the app pages — a token and a verified email; an unverified user goes to verify;
  * - `signedIn`: the affiliate dashboard — a session (its profile is checked after, by a call);
- * - `open`: share, funds/*, version — no guard.
+ * - `open`: share, funds/*, version, freeze (the link of a new sign-in email) — no guard.
  * Wherever a session is needed and there is none, the session is cleared and the user goes to the root.
  */
 export type RouteKind = 'visitor' | 'verify' | 'app' | 'signedIn' | 'open';

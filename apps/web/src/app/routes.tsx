@@ -13,6 +13,7 @@ import { EarnPage } from '../features/earn/pages/EarnPage.tsx';
 import { KycPage } from '../features/kyc/pages/KycPage.tsx';
 import { AlertsPage, InstaPage, TradePage } from '../features/markets/pages/MarketsPages.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
+import { FreezePage } from '../features/security/pages/FreezePage.tsx';
 import { SecurityPage } from '../features/security/pages/SecurityPage.tsx';
 import { SharePage } from '../features/system/pages/SharePage.tsx';
 import { VersionPage } from '../features/system/pages/VersionPage.tsx';
@@ -80,6 +81,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/funds/withdraw', kind: 'open', element: <WithdrawPage /> },
   { path: '/funds/transfer', kind: 'open', element: <TransferPage /> },
   { path: '/version', kind: 'open', element: <VersionPage /> },
+  // The "this wasn't me" link of a new sign-in email: works with or without a session here.
+  { path: '/freeze', kind: 'open', element: <FreezePage /> },
 ];
 
 export const AFFILIATE_DASHBOARD_PATH = '/affiliate';

@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock.ts';
+import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import * as outbox from '../ops/outbox.repository.ts';
+import { phraseOf } from '../security/protection.repository.ts';
+import { twilioSmsChannel } from './sms.ts';
 
 export interface Message {
   to: string;
@@ -40,19 +43,42 @@ export function smtpChannel(smtpUrl: string, from: string): Channel & { close():
   };
 }
 
+/** The line every email to a user with a phrase opens with. */
+export function antiPhishingLine(phrase: string): string {
+  return `Your anti-phishing code: «${phrase}»`;
+}
+
 /**
- * Email over SMTP when `SMTP_URL` is set, else the outbox. SMS has no provider configured in this
- * version: it goes to the outbox, behind the same interface a provider will implement.
+ * Every email to a user opens with the user's anti-phishing phrase, whatever module wrote it: the
+ * phrase is looked up by the recipient's address when the email leaves, so no message can forget it
+ * (and a phrase changed a moment ago is already the one shown). SMS never carries it.
+ */
+export function withAntiPhishing(db: Database, channel: Channel): Channel {
+  return {
+    async send(message) {
+      const phrase = await phraseOf(db, message.to);
+      await channel.send(
+        phrase ? { ...message, text: `${antiPhishingLine(phrase)}\n\n${message.text}` } : message,
+      );
+    },
+  };
+}
+
+export type MessagingConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'smsFrom'>;
+
+/**
+ * Email over SMTP when `SMTP_URL` is set, SMS through the provider (Twilio's REST API) when `SMS_URL`
+ * is set; either falls back to the outbox, which production refuses to start with (config.ts).
  */
 export function createMessenger(
   db: Database,
   clock: Clock,
-  smtp: { url: string | null; from: string },
+  config: MessagingConfig,
 ): Messenger & { close(): void } {
-  const smtpEmail = smtp.url ? smtpChannel(smtp.url, smtp.from) : null;
+  const smtpEmail = config.smtpUrl ? smtpChannel(config.smtpUrl, config.mailFrom) : null;
   return {
-    email: smtpEmail ?? outboxChannel(db, clock, 'email'),
-    sms: outboxChannel(db, clock, 'sms'),
+    email: withAntiPhishing(db, smtpEmail ?? outboxChannel(db, clock, 'email')),
+    sms: config.smsUrl ? twilioSmsChannel(config.smsUrl, config.smsFrom) : outboxChannel(db, clock, 'sms'),
     close() {
       smtpEmail?.close();
     },

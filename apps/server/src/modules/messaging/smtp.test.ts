@@ -37,6 +37,20 @@ async function startSmtpServer(): Promise<{ port: number; inbox: Received[]; clo
   return { port, inbox, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** The text of a single-part message as its reader sees it, whatever transfer encoding nodemailer chose. */
+function textOf(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 describe('email over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
@@ -74,5 +88,37 @@ describe('email over SMTP', () => {
 
     const verified = await t.api('POST', '/api/auth/email/verify', { token: body.data.token, body: { otp } });
     expect(verified.body.data.user.is_email_verified).toBe(1);
+  });
+
+  it('opens the email with the anti-phishing phrase over real SMTP too', async () => {
+    const email = freshEmail().toLowerCase();
+    const { body } = await t.api('POST', '/api/auth/register', {
+      body: {
+        name: 'Grace',
+        email_id: email,
+        password: GOOD_PASSWORD,
+        mobile: freshMobile(),
+        country_code: 'GB',
+        accept_terms: true,
+      },
+    });
+    const otp = /verification code is (\d{6})/.exec(
+      textOf(smtp.inbox.find((m) => m.to.includes(email))!.raw),
+    )?.[1];
+    await t.api('POST', '/api/auth/email/verify', { token: body.data.token, body: { otp } });
+    const set = await t.api('POST', '/api/security/anti-phishing', {
+      token: body.data.token,
+      body: { phrase: 'Ünïcode Owl 7' },
+    });
+    expect(set.status).toBe(200);
+
+    const mails = smtp.inbox.filter((m) => m.to.includes(email));
+    const confirmation = mails.at(-1)!;
+    expect(confirmation.raw).toMatch(/Subject: Your anti-phishing code is set/);
+    expect(textOf(confirmation.raw)).toMatch(
+      /^Your anti-phishing code: «Ünïcode Owl 7»\r?\n\r?\nFrom now on/,
+    );
+    // The sign-up email, sent before the phrase existed, did not carry it.
+    expect(textOf(mails[0]!.raw)).not.toContain('anti-phishing');
   });
 });

@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import * as usersRepo from '../account/users.repository.ts';
+import { deliver } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { securityMessages } from './security-messages.ts';
+import { assertSecondFactor, type SecondFactorProof } from './two-factor.service.ts';
+
+/**
+ * Sets (or, with null, clears) the phrase every email to the user opens with (the messenger adds it:
+ * messaging.ts `withAntiPhishing`). With a second factor on, it is required first: someone holding only
+ * a stolen session must not be able to learn or forge what makes our emails recognisable. A
+ * confirmation email follows, already showing the new phrase.
+ */
+export async function setAntiPhishingPhrase(
+  ctx: AppContext,
+  userId: bigint,
+  input: SecondFactorProof & { phrase: string | null },
+  ip: string,
+): Promise<void> {
+  await assertSecondFactor(ctx, userId, input, ip);
+  const now = ctx.clock.now();
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const user = await usersRepo.findById(trx, userId);
+    if (!user) throw new AppError('SESSION_INVALID');
+    await usersRepo.update(trx, userId, { anti_phishing_phrase: input.phrase });
+    await notify(trx, userId, {
+      type: 'SECURITY_CHANGED',
+      title: input.phrase ? 'Anti-phishing code set' : 'Anti-phishing code removed',
+      body: input.phrase
+        ? 'Every email from FIT24 Exchange now opens with your anti-phishing code.'
+        : 'Emails from FIT24 Exchange no longer show an anti-phishing code.',
+      now,
+    });
+    return user;
+  });
+  await deliver(ctx, [['email', securityMessages.antiPhishing(user.email, input.phrase)]]);
+}
