@@ -233,3 +233,20 @@ export const ZWithdrawLimitsData = z.object({ limits: ZWithdrawLimits });
 
 export const ZFreezeByOpsBody = z.object({ email_id: ZEmail }).strict();
 export const ZFrozenData = z.object({ user_id: z.number().int().positive(), frozen: ZFlag });
+
+/** A new email address: the password (and the second factor when on) first, then a code sent to it. */
+export const ZEmailChangeBody = z
+  .object({ email_id: ZEmail, password: z.string().min(1, 'is required').max(200), ...secondFactorShape })
+  .strict();
+export const ZEmailChangeData = z.object({
+  retry_after: z.number().int().nonnegative(),
+  email_id: z.string(),
+});
+export const ZEmailConfirmBody = z
+  .object({
+    otp: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/, 'must be the 6-digit code'),
+  })
+  .strict();

@@ -62,7 +62,13 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
-export type OtpPurpose = 'EMAIL_VERIFY' | 'MOBILE_VERIFY' | 'PASSWORD_RESET' | 'TXN_PASSWORD' | 'ADDRESS_CONFIRM';
+export type OtpPurpose =
+  | 'EMAIL_VERIFY'
+  | 'MOBILE_VERIFY'
+  | 'PASSWORD_RESET'
+  | 'TXN_PASSWORD'
+  | 'ADDRESS_CONFIRM'
+  | 'EMAIL_CHANGE';
 
 export interface OtpsTable {
   otp_id: Id;
@@ -74,13 +80,6 @@ export interface OtpsTable {
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;
-}
-
-export interface RateEventsTable {
-  event_id: Id;
-  bucket: string;
-  key: string;
-  created_at: CreatedAt;
 }
 
 export interface FilesTable {
@@ -158,7 +157,6 @@ export interface DB extends FundsTables, AffiliateTables, TradingTables, Securit
   sessions: SessionsTable;
   outbox: OutboxTable;
   otps: OtpsTable;
-  rate_events: RateEventsTable;
   files: FilesTable;
   kyc_submissions: KycSubmissionsTable;
   banks: BanksTable;

@@ -75,9 +75,9 @@ export class SoftwareAuthenticator {
       Buffer.from(cose),
     ]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );

@@ -1,11 +1,14 @@
 import { ZEmptyData } from '../account.ts';
-import { ZSessionData } from '../auth.ts';
+import { ZSessionData, ZUserData } from '../auth.ts';
 import { ZQueryId } from '../common.ts';
 import {
   ZAddressAddBody,
   ZAddressConfirmBody,
   ZAddressRemoveBody,
   ZAntiPhishingBody,
+  ZEmailChangeBody,
+  ZEmailChangeData,
+  ZEmailConfirmBody,
   ZFreezeBody,
   ZPasskeyData,
   ZPasskeyOptionsData,
@@ -256,6 +259,26 @@ export const securityRoutes = {
     tag: 'security',
     summary: 'Freeze the account: every session ends; withdrawals and transfers stop until support unfreezes',
     data: ZEmptyData,
+  }),
+  'account.emailChange': route({
+    method: 'POST',
+    path: '/api/account/email/change',
+    auth: 'user',
+    spec: false,
+    tag: 'account',
+    summary: 'Change the email: password and second factor, then a code to the new address',
+    body: ZEmailChangeBody,
+    data: ZEmailChangeData,
+  }),
+  'account.emailConfirm': route({
+    method: 'POST',
+    path: '/api/account/email/confirm',
+    auth: 'user',
+    spec: false,
+    tag: 'account',
+    summary: 'Confirm the new email with its code; withdrawals and transfers pause for the cool-down',
+    body: ZEmailConfirmBody,
+    data: ZUserData,
   }),
   'account.limits': route({
     method: 'GET',

@@ -13,7 +13,9 @@ import { type Kysely, sql } from 'kysely';
  *   withdrawal_addresses  the address book: confirmed by an emailed code, usable after a delay;
  *   users.*               whitelist-only, the cool-down after a security change, the freeze, the
  *                         anti-phishing phrase;
- *   withdrawals.usd_cents the US-dollar value of a withdrawal when it was asked, for the 24-hour limit.
+ *   withdrawals.usd_cents the US-dollar value of a withdrawal when it was asked, for the 24-hour limit;
+ *   otps                  two new purposes: confirming a saved address, and a new email address;
+ *   rate_events           gone: every limit is an attempt_limits row now.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -106,7 +108,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`alter table otps drop constraint otps_purpose_check`.execute(db);
   await sql`alter table otps add constraint otps_purpose_check check (purpose in
-    ('EMAIL_VERIFY', 'MOBILE_VERIFY', 'PASSWORD_RESET', 'TXN_PASSWORD', 'ADDRESS_CONFIRM'))`.execute(db);
+    ('EMAIL_VERIFY', 'MOBILE_VERIFY', 'PASSWORD_RESET', 'TXN_PASSWORD', 'ADDRESS_CONFIRM', 'EMAIL_CHANGE'))`.execute(db);
+
+  await db.schema.dropTable('rate_events').execute();
 
   await db.schema
     .alterTable('withdrawals')
@@ -120,6 +124,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('rate_events')
+    .addColumn('event_id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('bucket', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('rate_events_lookup_idx')
+    .on('rate_events')
+    .columns(['bucket', 'key', 'created_at'])
+    .execute();
   await db.schema.dropIndex('withdrawals_user_created_idx').execute();
   await db.schema.alterTable('withdrawals').dropColumn('usd_cents').execute();
   await sql`alter table otps drop constraint otps_purpose_check`.execute(db);

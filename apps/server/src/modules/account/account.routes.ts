@@ -1,6 +1,7 @@
 import { AppError } from '../../http/app-error.ts';
 import type { HandlerMap } from '../../http/contract-routes.ts';
 import { userRowToAccount } from './account.mappers.ts';
+import * as emailChange from './email-change.service.ts';
 import * as usersRepo from './users.repository.ts';
 
 export const accountHandlers: HandlerMap = {
@@ -19,4 +20,9 @@ export const accountHandlers: HandlerMap = {
         : undefined;
     return { account: userRowToAccount(row, kyc?.reason ?? null) };
   },
+  'account.emailChange': (ctx, { body }) =>
+    emailChange.requestEmailChange(ctx, ctx.auth!.userId, body, ctx.request.ip),
+  'account.emailConfirm': async (ctx, { body }) => ({
+    user: await emailChange.confirmEmailChange(ctx, ctx.auth!.userId, body.otp, ctx.request.ip),
+  }),
 };
