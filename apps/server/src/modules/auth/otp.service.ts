@@ -60,7 +60,8 @@ export async function assertMaySend(
 
 /**
  * Issues a new 6-digit code and returns it (to be sent, never stored in clear). Earlier live codes of
- * the same purpose die with it: only the newest code works.
+ * the same purpose die with it: only the newest code works. With `perTarget`, only the earlier codes of
+ * the same target die (one live code per saved address, say), and `attempt` must name the target.
  */
 export async function issue(
   db: Database,
@@ -68,12 +69,14 @@ export async function issue(
   userId: bigint,
   purpose: OtpPurpose,
   target: string,
+  perTarget = false,
 ): Promise<string> {
   await db
     .updateTable('otps')
     .set({ used_at: now })
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
+    .$if(perTarget, (q) => q.where('target', '=', target))
     .where('used_at', 'is', null)
     .execute();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -106,6 +109,7 @@ export const deadCode = () =>
  * compared, in one atomic statement that only succeeds while the code is live and under its five tries:
  * N parallel guesses compare at most five, and a code that is used, expired or out of tries never
  * verifies again. The fifth wrong try kills the code. Returns the code's row for `consume`.
+ * With `target`, the newest code of that target (codes issued `perTarget`).
  */
 export async function attempt(
   db: Database,
@@ -113,6 +117,7 @@ export async function attempt(
   userId: bigint,
   purpose: OtpPurpose,
   code: string,
+  target?: string,
 ): Promise<OtpRow> {
   const row = await db
     .updateTable('otps')
@@ -125,6 +130,7 @@ export async function attempt(
         .select('otp_id')
         .where('user_id', '=', userId)
         .where('purpose', '=', purpose)
+        .$if(target !== undefined, (q) => q.where('target', '=', target!))
         .orderBy('otp_id', 'desc')
         .limit(1),
     )

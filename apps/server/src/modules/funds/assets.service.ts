@@ -27,7 +27,11 @@ export async function listAssets(db: Database): Promise<AssetRow[]> {
   return db.selectFrom('assets').selectAll().orderBy('sort_order').orderBy('asset_id').execute();
 }
 
+/** `assets.asset_id` is an `integer`: a larger id would be an SQL error, not a missing asset. */
+const MAX_ASSET_ID = 2_147_483_647;
+
 export async function assetById(db: Database, assetId: number): Promise<AssetRow> {
+  if (assetId > MAX_ASSET_ID) throw notFound('There is no asset with this id.');
   const row = await db.selectFrom('assets').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
   if (!row) throw notFound('There is no asset with this id.');
   return row;
@@ -57,10 +61,14 @@ export function parseAmount(asset: AssetRow, amount: string, field = 'amount'): 
 }
 
 /**
- * USD value in cents per asset: the last price of its USDT market (USDT itself is worth 1).
- * Rounded down, computed on integers.
+ * USD value in cents per asset: the last price of its USDT market (USDT itself is worth 1); an asset
+ * without such a market is worth 0. Computed on integers, rounded down (balances) or up (`'up'`: what a
+ * withdrawal counts against a limit).
  */
-export async function usdCentsPricer(db: Database): Promise<(asset: AssetRow, units: bigint) => bigint> {
+export async function usdCentsPricer(
+  db: Database,
+  rounding: 'down' | 'up' = 'down',
+): Promise<(asset: AssetRow, units: bigint) => bigint> {
   const markets = await db
     .selectFrom('markets')
     .innerJoin('assets as q', 'q.asset_id', 'markets.quote_asset_id')
@@ -72,11 +80,12 @@ export async function usdCentsPricer(db: Database): Promise<(asset: AssetRow, un
     ])
     .where('q.symbol', '=', 'USDT')
     .execute();
+  const divide = (a: bigint, b: bigint) => (rounding === 'up' ? (a + b - 1n) / b : a / b);
   return (asset, units) => {
-    if (asset.symbol === 'USDT') return (units * 100n) / 10n ** BigInt(asset.decimals);
+    if (asset.symbol === 'USDT') return divide(units * 100n, 10n ** BigInt(asset.decimals));
     const market = markets.find((m) => m.base_asset_id === asset.asset_id);
     if (!market) return 0n;
-    return (units * market.last_price * 100n) / 10n ** BigInt(asset.decimals + market.price_decimals);
+    return divide(units * market.last_price * 100n, 10n ** BigInt(asset.decimals + market.price_decimals));
   };
 }
 

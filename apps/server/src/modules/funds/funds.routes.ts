@@ -88,10 +88,22 @@ export const fundsHandlers: HandlerMap = {
     };
   },
   'asset.withdraw': async (ctx, { body }) => ({
-    withdrawal: await withdrawals.requestWithdrawal(ctx, ctx.auth!.userId, body, idempotencyKey(ctx.request)),
+    withdrawal: await withdrawals.requestWithdrawal(
+      ctx,
+      ctx.auth!.userId,
+      body,
+      idempotencyKey(ctx.request),
+      ctx.request.ip,
+    ),
   }),
   'asset.transfer': async (ctx, { body }) => ({
-    transfer: await transfers.transfer(ctx, ctx.auth!.userId, body, idempotencyKey(ctx.request)),
+    transfer: await transfers.transfer(
+      ctx,
+      ctx.auth!.userId,
+      body,
+      idempotencyKey(ctx.request),
+      ctx.request.ip,
+    ),
   }),
 
   'ops.devnetDeposit': async (ctx, { body }) => ({ deposit: await deposits.devnetDeposit(ctx, body) }),

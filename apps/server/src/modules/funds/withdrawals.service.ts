@@ -4,9 +4,14 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import * as usersRepo from '../account/users.repository.ts';
 import { chainFor } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { assertWhitelisted } from '../security/addresses.service.ts';
+import { assertMayMoveFunds } from '../security/cooldown.ts';
+import { withdrawalUsdCents } from '../security/limits.service.ts';
+import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, parseAmount } from './assets.service.ts';
 import * as history from './history.ts';
 import * as idempotency from './idempotency.ts';
@@ -48,26 +53,47 @@ export interface WithdrawInput {
   address: string;
   amount: string;
   txn_password: string;
-  memo?: string;
+  memo?: string | undefined;
+  two_factor_code?: string | undefined;
+  passkey_token?: string | undefined;
+}
+
+/** A withdrawal whose body was checked: what the money transaction needs. */
+export interface CheckedWithdrawal {
+  asset: AssetRow;
+  address: string;
+  memo: string | null;
+  amount: bigint;
 }
 
 /**
- * A withdrawal request: checked, then amount + fee move from available to on hold, waiting for an
- * operator (or approved at once when at or below the asset's auto-approval limit).
+ * A withdrawal request, checked in this order: the body (asset, address, amount), the transaction
+ * password, the second factor (each under its attempt limits, outside any transaction), then
+ * `holdWithdrawal`. Replays of an Idempotency-Key answer first, checking nothing.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
   userId: bigint,
   input: WithdrawInput,
   key: string | null,
+  ip: string,
 ): Promise<TWithdrawal> {
+  // The second factor changes on every try: it is not part of what makes two requests the same.
+  const { two_factor_code, passkey_token, ...request } = input;
   const scope = key
-    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(input) }
+    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(request) }
     : null;
   if (scope) {
     const earlier = await idempotency.replay<TWithdrawal>(ctx.db, scope);
     if (earlier) return earlier;
   }
+  const checked = await checkWithdrawal(ctx, input);
+  await assertTxnPassword(ctx, userId, input.txn_password);
+  await assertSecondFactor(ctx, userId, { two_factor_code, passkey_token }, ip);
+  return holdWithdrawal(ctx, userId, checked, scope);
+}
+
+async function checkWithdrawal(ctx: AppContext, input: WithdrawInput): Promise<CheckedWithdrawal> {
   const asset = await assetById(ctx.db, input.asset_id);
   if (!asset.withdraw_enabled)
     throw new AppError('UNPROCESSABLE', `${asset.symbol} withdrawals are disabled for now.`);
@@ -86,22 +112,41 @@ export async function requestWithdrawal(
       },
     );
   }
-  await assertTxnPassword(ctx, userId, input.txn_password);
+  return { asset, address: input.address, memo: input.memo ?? null, amount };
+}
 
+/**
+ * The money transaction of a checked withdrawal (the password and second factor were asked by the
+ * caller): the user's row is locked, then the freeze and cool-down, the whitelist and the KYC limit are
+ * checked, and amount + fee move from available to on hold, waiting for an operator (or approved at once
+ * at or below the asset's auto-approval limit). The lock holds until the commit, so parallel withdrawals
+ * of one user pass these checks one at a time.
+ */
+export async function holdWithdrawal(
+  ctx: AppContext,
+  userId: bigint,
+  { asset, address, memo, amount }: CheckedWithdrawal,
+  scope: idempotency.IdempotencyScope | null,
+): Promise<TWithdrawal> {
   const autoApproveLimit =
     toBaseUnits(ctx.config.withdrawAutoApprove[asset.symbol] ?? '0', asset.decimals) ?? 0n;
   const now = ctx.clock.now();
   const work = async (trx: Database) => {
+    const user = await usersRepo.lockById(trx, userId);
+    assertMayMoveFunds(user, now);
+    await assertWhitelisted(trx, ctx.config, user, { asset, address, memo }, now);
+    const usdCents = await withdrawalUsdCents(trx, ctx.config, user, asset, amount, now);
     const row = await trx
       .insertInto('withdrawals')
       .values({
         user_id: userId,
         asset_id: asset.asset_id,
-        address: input.address,
-        memo: input.memo ?? null,
+        address,
+        memo,
         amount,
         fee: asset.withdraw_fee,
         status: 'PENDING',
+        usd_cents: usdCents,
         created_at: now,
         updated_at: now,
       })
@@ -130,7 +175,7 @@ export async function requestWithdrawal(
         amount,
         fee: asset.withdraw_fee,
         status: 'PENDING',
-        address: input.address,
+        address,
         refType: 'withdrawal',
         refId: row.withdrawal_id,
         now,
