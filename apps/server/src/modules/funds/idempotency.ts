@@ -25,12 +25,20 @@ export function idempotencyKey(request: FastifyRequest): string | null {
   return key;
 }
 
-/** A stable hash of a request body: the same fields in any order hash alike. */
+/**
+ * Secrets a body may carry. They are left out of the stored hash: a sha256 of a low-entropy password
+ * in the database could be guessed offline, and a retry with a fresh 2FA code is the same request.
+ */
+const SECRET_FIELDS = new Set(['password', 'txn_password', 'two_factor_code', 'passkey_token']);
+
+/** A stable hash of a request body without its secrets: the same fields in any order hash alike. */
 export function hashRequest(body: unknown): string {
   const canonical = JSON.stringify(body, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
-          Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+          Object.entries(value as Record<string, unknown>)
+            .filter(([field]) => !SECRET_FIELDS.has(field))
+            .sort(([a], [b]) => a.localeCompare(b)),
         )
       : value,
   );

@@ -47,9 +47,8 @@ export async function transfer(
   ip: string,
 ): Promise<TransferAnswer> {
   // The second factor changes on every try: it is not part of what makes two requests the same.
-  const { two_factor_code, passkey_token, ...request } = input;
   const scope = key
-    ? { userId, route: 'asset.transfer', key, requestHash: idempotency.hashRequest(request) }
+    ? { userId, route: 'asset.transfer', key, requestHash: idempotency.hashRequest(input) }
     : null;
   if (scope) {
     const earlier = await idempotency.replay<TransferAnswer>(ctx.db, scope);
@@ -69,7 +68,7 @@ export async function transfer(
     );
   }
   await assertTxnPassword(ctx, userId, input.txn_password);
-  await assertSecondFactor(ctx, userId, { two_factor_code, passkey_token }, ip);
+  await assertSecondFactor(ctx, userId, input, ip);
   const now = ctx.clock.now();
   const shown = `${fromBaseUnits(amount, asset.decimals)} ${asset.symbol}`;
 

@@ -79,9 +79,8 @@ export async function requestWithdrawal(
   ip: string,
 ): Promise<TWithdrawal> {
   // The second factor changes on every try: it is not part of what makes two requests the same.
-  const { two_factor_code, passkey_token, ...request } = input;
   const scope = key
-    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(request) }
+    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(input) }
     : null;
   if (scope) {
     const earlier = await idempotency.replay<TWithdrawal>(ctx.db, scope);
@@ -89,7 +88,7 @@ export async function requestWithdrawal(
   }
   const checked = await checkWithdrawal(ctx, input);
   await assertTxnPassword(ctx, userId, input.txn_password);
-  await assertSecondFactor(ctx, userId, { two_factor_code, passkey_token }, ip);
+  await assertSecondFactor(ctx, userId, input, ip);
   return holdWithdrawal(ctx, userId, checked, scope);
 }
 
