@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { mineBlocks } from './deposits.service.ts';
-import { completeMined } from './withdrawals.service.ts';
+import { completeMined } from './withdrawal-queue.service.ts';
 
 /** Advances the devnet chains one block every `seconds`, confirming deposits and withdrawals. */
 export function startDevnetMiner(ctx: AppContext, seconds: number): { stop(): Promise<void> } {

@@ -14,6 +14,7 @@ import * as deposits from './deposits.service.ts';
 import * as history from './history.ts';
 import { idempotencyKey } from './idempotency.ts';
 import * as transfers from './transfers.service.ts';
+import * as withdrawalQueue from './withdrawal-queue.service.ts';
 import * as withdrawals from './withdrawals.service.ts';
 
 const strip = <T extends { cents: bigint }>({ cents: _cents, ...rest }: T) => rest;
@@ -109,16 +110,16 @@ export const fundsHandlers: HandlerMap = {
   'ops.devnetDeposit': async (ctx, { body }) => ({ deposit: await deposits.devnetDeposit(ctx, body) }),
   'ops.lockedGrant': (ctx, { body }) => transfers.grantLocked(ctx, body),
   'ops.withdrawals': async (ctx, { query }) => ({
-    withdrawals: await withdrawals.listForOps(ctx, query.status),
+    withdrawals: await withdrawalQueue.listForOps(ctx, query.status),
   }),
   'ops.withdrawalsApprove': async (ctx, { body }) => ({
-    withdrawal: await withdrawals.approve(ctx, body.withdrawal_id),
+    withdrawal: await withdrawalQueue.approve(ctx, body.withdrawal_id),
   }),
   'ops.withdrawalsReject': async (ctx, { body }) => ({
-    withdrawal: await withdrawals.reject(ctx, body.withdrawal_id, body.reason),
+    withdrawal: await withdrawalQueue.reject(ctx, body.withdrawal_id, body.reason),
   }),
   'ops.devnetMine': async (ctx, { body }) => {
-    await deposits.mineBlocks(ctx, body.blocks, withdrawals.completeMined);
+    await deposits.mineBlocks(ctx, body.blocks, withdrawalQueue.completeMined);
     const rows = await ctx.db.selectFrom('devnet_chain').selectAll().orderBy('network').execute();
     return { heights: Object.fromEntries(rows.map((r) => [r.network, Number(r.height)])) };
   },

@@ -3,7 +3,7 @@ import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
-import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import { AppError, badRequest } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { chainFor } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
@@ -39,7 +39,12 @@ const statusWords: Record<WithdrawalRow['status'], string> = {
   CANCELLED: 'was cancelled and the funds returned to your wallet',
 };
 
-async function notifyStatus(trx: Database, row: WithdrawalRow, asset: AssetRow, now: Date): Promise<void> {
+export async function notifyStatus(
+  trx: Database,
+  row: WithdrawalRow,
+  asset: AssetRow,
+  now: Date,
+): Promise<void> {
   await notify(trx, row.user_id, {
     type: 'WITHDRAWAL_STATUS',
     title: `${asset.symbol} withdrawal ${row.status.toLowerCase()}`,
@@ -78,7 +83,7 @@ export async function requestWithdrawal(
   key: string | null,
   ip: string,
 ): Promise<TWithdrawal> {
-  // The second factor changes on every try: it is not part of what makes two requests the same.
+  // Secrets (the password, the second factor) are not part of the hash: see idempotency.hashRequest.
   const scope = key
     ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(input) }
     : null;
@@ -190,7 +195,7 @@ export async function holdWithdrawal(
 }
 
 /** PENDING → BROADCAST: the held funds leave (amount to the chain, fee to the fee account). */
-async function broadcast(
+export async function broadcast(
   trx: Database,
   row: WithdrawalRow,
   asset: AssetRow,
@@ -234,109 +239,4 @@ async function broadcast(
   );
   await notifyStatus(trx, updated, asset, now);
   return updated;
-}
-
-async function pendingWithdrawal(trx: Database, withdrawalId: number) {
-  const row = await trx
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('withdrawal_id', '=', BigInt(withdrawalId))
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound('There is no withdrawal with this id.');
-  if (row.status !== 'PENDING')
-    throw new AppError('CONFLICT', `This withdrawal is ${row.status}, not waiting for approval.`);
-  return { row, asset: await assetById(trx, row.asset_id) };
-}
-
-export async function approve(ctx: AppContext, withdrawalId: number): Promise<TWithdrawal> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
-    return withdrawalRowToWithdrawal(await broadcast(trx, row, asset, now), asset);
-  });
-}
-
-/** PENDING → REJECTED: the hold goes back to available. */
-export async function reject(ctx: AppContext, withdrawalId: number, reason?: string): Promise<TWithdrawal> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'REJECTED', reason: reason ?? null, updated_at: now })
-      .where('withdrawal_id', '=', row.withdrawal_id)
-      .where('status', '=', 'PENDING')
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await ledger.post(trx, {
-      kind: 'WITHDRAWAL_RELEASE',
-      refType: 'withdrawal',
-      refId: row.withdrawal_id,
-      now,
-      legs: [
-        {
-          from: { userId: row.user_id, kind: 'on_hold' },
-          to: { userId: row.user_id, kind: 'available' },
-          assetId: asset.asset_id,
-          amount: row.amount + row.fee,
-        },
-      ],
-    });
-    await history.updateStatus(
-      trx,
-      { refType: 'withdrawal', refId: row.withdrawal_id },
-      { status: 'REJECTED' },
-    );
-    await notifyStatus(trx, updated, asset, now);
-    return withdrawalRowToWithdrawal(updated, asset);
-  });
-}
-
-/** BROADCAST → COMPLETED once the transaction is in a mined block. */
-export async function completeMined(ctx: AppContext): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('withdrawals')
-    .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
-    .select(['withdrawals.withdrawal_id'])
-    .where('withdrawals.status', '=', 'BROADCAST')
-    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
-    .execute();
-  for (const { withdrawal_id } of rows) {
-    const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('withdrawals')
-        .set({ status: 'COMPLETED', updated_at: now })
-        .where('withdrawal_id', '=', withdrawal_id)
-        .where('status', '=', 'BROADCAST')
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return;
-      await history.updateStatus(
-        trx,
-        { refType: 'withdrawal', refId: withdrawal_id },
-        { status: 'COMPLETED' },
-      );
-      await notifyStatus(trx, updated, await assetById(trx, updated.asset_id), now);
-    });
-  }
-}
-
-export async function listForOps(ctx: AppContext, status?: WithdrawalRow['status']) {
-  let query = ctx.db
-    .selectFrom('withdrawals')
-    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
-    .selectAll('withdrawals')
-    .select('users.email')
-    .orderBy('withdrawal_id', 'desc')
-    .limit(200);
-  if (status) query = query.where('withdrawals.status', '=', status);
-  const rows = await query.execute();
-  const assets = await ctx.db.selectFrom('assets').selectAll().execute();
-  return rows.map((row) => ({
-    ...withdrawalRowToWithdrawal(row, assets.find((a) => a.asset_id === row.asset_id)!),
-    email_id: row.email,
-  }));
 }

@@ -1,0 +1,116 @@
+import type { TWithdrawal } from '@fit24/contract';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import type { WithdrawalRow } from '../../db/schema-funds.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { assetById } from './assets.service.ts';
+import * as history from './history.ts';
+import { broadcast, notifyStatus, withdrawalRowToWithdrawal } from './withdrawals.service.ts';
+
+/** The operator's withdrawal queue: approve, reject, completion once mined, the list. */
+
+async function pendingWithdrawal(trx: Database, withdrawalId: number) {
+  const row = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('withdrawal_id', '=', BigInt(withdrawalId))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('There is no withdrawal with this id.');
+  if (row.status !== 'PENDING')
+    throw new AppError('CONFLICT', `This withdrawal is ${row.status}, not waiting for approval.`);
+  return { row, asset: await assetById(trx, row.asset_id) };
+}
+
+export async function approve(ctx: AppContext, withdrawalId: number): Promise<TWithdrawal> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
+    return withdrawalRowToWithdrawal(await broadcast(trx, row, asset, now), asset);
+  });
+}
+
+/** PENDING → REJECTED: the hold goes back to available. */
+export async function reject(ctx: AppContext, withdrawalId: number, reason?: string): Promise<TWithdrawal> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'REJECTED', reason: reason ?? null, updated_at: now })
+      .where('withdrawal_id', '=', row.withdrawal_id)
+      .where('status', '=', 'PENDING')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ledger.post(trx, {
+      kind: 'WITHDRAWAL_RELEASE',
+      refType: 'withdrawal',
+      refId: row.withdrawal_id,
+      now,
+      legs: [
+        {
+          from: { userId: row.user_id, kind: 'on_hold' },
+          to: { userId: row.user_id, kind: 'available' },
+          assetId: asset.asset_id,
+          amount: row.amount + row.fee,
+        },
+      ],
+    });
+    await history.updateStatus(
+      trx,
+      { refType: 'withdrawal', refId: row.withdrawal_id },
+      { status: 'REJECTED' },
+    );
+    await notifyStatus(trx, updated, asset, now);
+    return withdrawalRowToWithdrawal(updated, asset);
+  });
+}
+
+/** BROADCAST → COMPLETED once the transaction is in a mined block. */
+export async function completeMined(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('withdrawals')
+    .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
+    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
+    .select(['withdrawals.withdrawal_id'])
+    .where('withdrawals.status', '=', 'BROADCAST')
+    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
+    .execute();
+  for (const { withdrawal_id } of rows) {
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('withdrawals')
+        .set({ status: 'COMPLETED', updated_at: now })
+        .where('withdrawal_id', '=', withdrawal_id)
+        .where('status', '=', 'BROADCAST')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return;
+      await history.updateStatus(
+        trx,
+        { refType: 'withdrawal', refId: withdrawal_id },
+        { status: 'COMPLETED' },
+      );
+      await notifyStatus(trx, updated, await assetById(trx, updated.asset_id), now);
+    });
+  }
+}
+
+export async function listForOps(ctx: AppContext, status?: WithdrawalRow['status']) {
+  let query = ctx.db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
+    .selectAll('withdrawals')
+    .select('users.email')
+    .orderBy('withdrawal_id', 'desc')
+    .limit(200);
+  if (status) query = query.where('withdrawals.status', '=', status);
+  const rows = await query.execute();
+  const assets = await ctx.db.selectFrom('assets').selectAll().execute();
+  return rows.map((row) => ({
+    ...withdrawalRowToWithdrawal(row, assets.find((a) => a.asset_id === row.asset_id)!),
+    email_id: row.email,
+  }));
+}
