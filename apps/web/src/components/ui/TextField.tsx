@@ -18,6 +18,8 @@ export interface TextFieldProps {
   autocapitalize?: string;
   maxlength?: number;
   disabled?: boolean;
+  /** Focus the input once it is shown (the one thing a step asks for, such as a code). */
+  autofocus?: boolean;
   className?: string;
   /** Pressing Enter in the input (submits the form it belongs to). */
   onEnter?: () => void;
@@ -41,6 +43,7 @@ export function TextField({
   autocapitalize = 'off',
   maxlength,
   disabled,
+  autofocus,
   className,
   onEnter,
   testId,
@@ -65,6 +68,7 @@ export function TextField({
       maxlength={maxlength}
       placeholder={placeholder}
       disabled={disabled}
+      autofocus={autofocus}
       errorText={error}
       helperText={error ? undefined : helper}
       aria-invalid={error ? 'true' : undefined}

@@ -1,6 +1,7 @@
-import { ZSigninBody } from '@fit24/contract';
+import { type TTwoFactorChallengeData, ZSigninBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkCircleOutline } from 'ionicons/icons';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
@@ -10,21 +11,60 @@ import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { LOGIN_REASON_PASSWORD_CHANGED } from '../../../lib/paths.ts';
 import { useEnterApp } from '../api/session.ts';
+import { PasskeySignin } from '../components/PasskeySignin.tsx';
+import { SecondStep } from '../components/SecondStep.tsx';
 import './auth.css';
 
-/** Sign in with email and password; a verified user lands on home, others on verify. */
+/** A sign-in waiting for its second step, and when its challenge arrived. */
+interface PendingSignin {
+  email: string;
+  challenge: TTwoFactorChallengeData;
+  receivedAt: number;
+}
+
+/**
+ * Sign in with email and password (then the second step when 2FA is on), or with a passkey alone; a
+ * verified user lands on home, others on verify.
+ */
 export function LoginPage() {
   const form = useForm({ email_id: '', password: '' });
   const enterApp = useEnterApp();
   const reason = new URLSearchParams(useLocation().search).get('reason');
+  const [pending, setPending] = useState<PendingSignin | null>(null);
 
   const submit = () =>
     form.submit({
       schema: ZSigninBody,
       body: form.values,
       send: (body) => api.call('auth.signin', { body }),
-      onSuccess: (data) => enterApp(data),
+      onSuccess: async (data) => {
+        if ('two_factor_required' in data) {
+          setPending({ email: form.values.email_id.trim(), challenge: data, receivedAt: Date.now() });
+          return;
+        }
+        await enterApp(data);
+      },
     });
+
+  const restart = () => {
+    form.set('password', '');
+    setPending(null);
+  };
+
+  if (pending) {
+    return (
+      <PageShell page="login" title="Sign in" backHref="/">
+        <SecondStep
+          key={pending.challenge.challenge}
+          email={pending.email}
+          challenge={pending.challenge}
+          receivedAt={pending.receivedAt}
+          onSession={(session) => enterApp(session)}
+          onRestart={restart}
+        />
+      </PageShell>
+    );
+  }
 
   return (
     <PageShell page="login" title="Sign in" backHref="/">
@@ -72,6 +112,7 @@ export function LoginPage() {
         <SubmitButton busy={form.busy} onClick={submit} testId="login-submit" size="large">
           Sign in
         </SubmitButton>
+        <PasskeySignin onSession={(session) => enterApp(session)} />
       </form>
       <div className="auth__switch">
         <span className="fit24-muted">New to FIT24?</span>

@@ -1,0 +1,128 @@
+import { IonIcon } from '@ionic/react';
+import { fingerPrintOutline } from 'ionicons/icons';
+import { SubmitButton } from './SubmitButton.tsx';
+import { OtpField, TextField } from './TextField.tsx';
+import './second-factor.css';
+
+/** A 6-digit code from the authenticator app, or one of the ten recovery codes. */
+export type SecondFactorMode = 'code' | 'recovery';
+
+/** A recovery code as typed: letters and digits upper-cased, one dash, at most `ABCDE-FGHJK`. */
+export function normaliseRecoveryCode(value: string): string {
+  return value
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '')
+    .slice(0, 11);
+}
+
+export interface SecondFactorInputProps {
+  mode: SecondFactorMode;
+  onMode: (mode: SecondFactorMode) => void;
+  value: string;
+  onChange: (value: string) => void;
+  /** Offer the authenticator app's 6-digit code (TOTP is on). */
+  totp: boolean;
+  /** Offer "Use a recovery code". */
+  recovery: boolean;
+  /** A passkey may confirm instead: the button and its running state. */
+  passkey?: { busy: boolean; onConfirm: () => void; label: string } | undefined;
+  error?: string | undefined;
+  onEnter?: (() => void) | undefined;
+  /** Called once the sixth digit is typed (a step that asks only for the code may submit then). */
+  onComplete?: ((code: string) => void) | undefined;
+  autofocus?: boolean;
+  testId: string;
+}
+
+/**
+ * The second factor as a person gives it: the app's code (or a recovery code, behind a toggle) and, when
+ * they have one, "Confirm with passkey". Stateless: the sign-in step and `SecondFactorField` hold the values.
+ */
+export function SecondFactorInput({
+  mode,
+  onMode,
+  value,
+  onChange,
+  totp,
+  recovery,
+  passkey,
+  error,
+  onEnter,
+  onComplete,
+  autofocus,
+  testId,
+}: SecondFactorInputProps) {
+  const codeShown = mode === 'recovery' || totp;
+  const toggle = mode === 'recovery' ? totp : recovery;
+  return (
+    <div className="fit24-2fa" data-testid={testId}>
+      {codeShown &&
+        (mode === 'code' ? (
+          <OtpField
+            label="6-digit code from your authenticator app"
+            value={value}
+            onChange={(next) => {
+              onChange(next);
+              if (next.length === 6 && value.length < 6) onComplete?.(next);
+            }}
+            error={error}
+            onEnter={onEnter}
+            autofocus={autofocus}
+            testId={`${testId}-code`}
+          />
+        ) : (
+          <TextField
+            label="Recovery code"
+            placeholder="ABCDE-FGHJK"
+            helper="One of the ten codes you saved when you turned on two-factor authentication."
+            value={value}
+            onChange={(next) => onChange(normaliseRecoveryCode(next))}
+            autocapitalize="characters"
+            autocomplete="off"
+            maxlength={11}
+            className="fit24-2fa__recovery"
+            error={error}
+            onEnter={onEnter}
+            autofocus={autofocus}
+            testId={`${testId}-recovery`}
+          />
+        ))}
+      {toggle && (
+        <button
+          type="button"
+          className="fit24-link fit24-2fa__toggle"
+          data-testid={`${testId}-toggle`}
+          onClick={() => {
+            onChange('');
+            onMode(mode === 'recovery' ? 'code' : 'recovery');
+          }}
+        >
+          {mode === 'recovery' ? 'Use the code from your app' : 'Use a recovery code'}
+        </button>
+      )}
+      {passkey && (
+        <>
+          {codeShown && (
+            <div className="fit24-2fa__or" aria-hidden="true">
+              <span>or</span>
+            </div>
+          )}
+          <SubmitButton
+            busy={passkey.busy}
+            fill={codeShown ? 'outline' : 'solid'}
+            onClick={passkey.onConfirm}
+            testId={`${testId}-passkey`}
+          >
+            {!passkey.busy && <IonIcon icon={fingerPrintOutline} slot="start" aria-hidden="true" />}
+            {passkey.label}
+          </SubmitButton>
+          {!codeShown && error && (
+            <p className="fit24-2fa__error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { type TPasskey, ZPasskeyName } from '@fit24/contract';
+import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  addOutline,
+  createOutline,
+  fingerPrintOutline,
+  informationCircleOutline,
+  trashOutline,
+} from 'ionicons/icons';
+import { useState } from 'react';
+import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useAction } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { formatAgo, formatDate } from '../../../lib/format.ts';
+import { sentence } from '../../../lib/forms.ts';
+import { supportsPasskeys } from '../../../lib/webauthn.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { AddPasskey } from './AddPasskey.tsx';
+import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
+import { describeSeconds } from './CooldownNotice.tsx';
+import './two-factor.css';
+
+type Editing =
+  | { kind: 'add' }
+  | { kind: 'rename'; passkey: TPasskey }
+  | { kind: 'remove'; passkey: TPasskey }
+  | null;
+
+/** One passkey's row: its name, when it was added and last used, rename and remove. */
+function PasskeyRow({
+  passkey,
+  now,
+  onRename,
+  onRemove,
+}: {
+  passkey: TPasskey;
+  now: number;
+  onRename: () => void;
+  onRemove: () => void;
+}) {
+  const id = passkey.passkey_id;
+  return (
+    <li className="passkeys__row" data-testid={`security-passkey-${id}`}>
+      <span className="passkeys__icon">
+        <IonIcon icon={fingerPrintOutline} aria-hidden="true" />
+      </span>
+      <div className="passkeys__text">
+        <h3 data-testid={`security-passkey-${id}-name`}>{passkey.name}</h3>
+        <p>
+          Added {formatDate(passkey.creation_date)} ·{' '}
+          {passkey.last_used_date === null ? 'never used' : `used ${formatAgo(passkey.last_used_date, now)}`}
+        </p>
+      </div>
+      <IonButton
+        fill="clear"
+        color="medium"
+        onClick={onRename}
+        aria-label={`Rename ${passkey.name}`}
+        data-testid={`security-passkey-${id}-rename`}
+      >
+        <IonIcon icon={createOutline} slot="icon-only" aria-hidden="true" />
+      </IonButton>
+      <IonButton
+        fill="clear"
+        color="danger"
+        onClick={onRemove}
+        aria-label={`Remove ${passkey.name}`}
+        data-testid={`security-passkey-${id}-remove`}
+      >
+        <IonIcon icon={trashOutline} slot="icon-only" aria-hidden="true" />
+      </IonButton>
+    </li>
+  );
+}
+
+/** Renaming a passkey: the name only (no second factor: a name changes nothing about access). */
+function RenamePasskey({
+  passkey,
+  onDone,
+  onCancel,
+}: {
+  passkey: TPasskey;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState<string>();
+  const action = useAction();
+  const save = () => {
+    const checked = ZPasskeyName.safeParse(name);
+    if (!checked.success) {
+      setError(sentence(checked.error.issues[0]?.message ?? 'is required'));
+      return;
+    }
+    void action.run({
+      send: () =>
+        api.call('security.passkeyRename', { body: { passkey_id: passkey.passkey_id, name: checked.data } }),
+      onSuccess: onDone,
+    });
+  };
+  return (
+    <form className="fit24-form tfa-confirm" onSubmit={(event) => event.preventDefault()} noValidate>
+      <TextField
+        label="New name"
+        value={name}
+        maxlength={60}
+        onChange={(value) => {
+          setName(value);
+          setError(undefined);
+        }}
+        error={error}
+        onEnter={save}
+        testId="security-passkey-rename-name"
+      />
+      <div className="tfa-actions">
+        <button
+          type="button"
+          className="fit24-link"
+          onClick={onCancel}
+          data-testid="security-passkey-rename-cancel"
+        >
+          Cancel
+        </button>
+        <SubmitButton busy={action.busy} onClick={save} testId="security-passkey-rename-save">
+          Save name
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Passkeys: sign in without a password, and a second factor. Listed with their dates; add one (named),
+ * rename, remove (with the second factor: removing one starts the cool-down).
+ */
+export function PasskeysCard() {
+  const query = useSecurity();
+  const security = query.data?.security;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  const supported = supportsPasskeys();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
+  const done = async (message: string) => {
+    setEditing(null);
+    toast.success(message);
+    await refresh();
+  };
+
+  const passkeys = security?.passkeys ?? [];
+  return (
+    <section
+      className="fit24-panel"
+      aria-labelledby="security-passkeys-title"
+      data-testid="security-passkeys"
+    >
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-passkeys-title">Passkeys</h2>
+          <p>
+            Sign in with your fingerprint, face or screen lock instead of a password. A passkey also counts as
+            your second factor.
+          </p>
+        </div>
+        {security && (
+          <Pill
+            tone={passkeys.length > 0 ? 'success' : 'medium'}
+            icon={fingerPrintOutline}
+            testId="security-passkeys-count"
+          >
+            {passkeys.length === 0 ? 'None' : `${passkeys.length} active`}
+          </Pill>
+        )}
+      </div>
+      {query.isPending && <IonSkeletonText animated className="tfa-skeleton" />}
+      {query.isError && <p className="fit24-muted">{query.error.message}</p>}
+      {passkeys.length > 0 && (
+        <ul className="passkeys__list" data-testid="security-passkey-list">
+          {passkeys.map((passkey) => (
+            <PasskeyRow
+              key={passkey.passkey_id}
+              passkey={passkey}
+              now={now}
+              onRename={() => setEditing({ kind: 'rename', passkey })}
+              onRemove={() => setEditing({ kind: 'remove', passkey })}
+            />
+          ))}
+        </ul>
+      )}
+      {security && passkeys.length === 0 && editing === null && (
+        <p className="tfa-lead" data-testid="security-passkeys-empty">
+          You have no passkeys yet.
+        </p>
+      )}
+      {editing?.kind === 'rename' && (
+        <RenamePasskey
+          key={editing.passkey.passkey_id}
+          passkey={editing.passkey}
+          onDone={() => void done('Passkey renamed')}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'remove' && (
+        <ConfirmSecondFactor
+          key={editing.passkey.passkey_id}
+          confirmLabel="Remove passkey"
+          color="danger"
+          send={(proof) =>
+            api.call('security.passkeyRemove', { body: { passkey_id: editing.passkey.passkey_id, ...proof } })
+          }
+          onDone={async (data) => {
+            queryClient.setQueryData(SECURITY_QUERY_KEY, data);
+            setEditing(null);
+            toast.success('Passkey removed');
+          }}
+          onCancel={() => setEditing(null)}
+          testId="security-passkey-remove-form"
+        >
+          <p className="tfa-lead">
+            Remove <strong>{editing.passkey.name}</strong>? It will no longer sign you in. Withdrawals and
+            transfers pause for {describeSeconds(security?.cooldown_seconds ?? 0)} after a second factor is
+            removed.
+          </p>
+        </ConfirmSecondFactor>
+      )}
+      {editing?.kind === 'add' && (
+        <AddPasskey onAdded={() => done('Passkey added')} onCancel={() => setEditing(null)} />
+      )}
+      {security && editing === null && supported && (
+        <SubmitButton
+          busy={false}
+          fill="outline"
+          onClick={() => setEditing({ kind: 'add' })}
+          testId="security-passkey-add"
+        >
+          <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
+          Add a passkey
+        </SubmitButton>
+      )}
+      {security && !supported && (
+        <div className="fit24-notice">
+          <IonIcon icon={informationCircleOutline} color="primary" aria-hidden="true" />
+          <span>
+            This browser cannot create passkeys. Open FIT24 Exchange in an up-to-date browser to add one.
+          </span>
+        </div>
+      )}
+    </section>
+  );
+}
