@@ -264,12 +264,14 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
       registerErrorHandler(bare);
       registerContractRoutes(bare, t.ctx, {});
       await bare.ready();
-      const call = (token?: string) =>
+      const call = (token?: string, apiKey = TEST_API_KEY) =>
         bare.inject({
           method: 'GET',
           url: '/api/market/list',
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+          headers: { 'x-api-key': apiKey, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         });
+      // The route itself carries the API-key check, then the session check.
+      expect((await call(undefined, '')).statusCode).toBe(403);
       expect((await call()).statusCode).toBe(401);
       const { token } = await createUserWithSession(t.ctx);
       const answer = await call(token);

@@ -6,16 +6,18 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseTarget, type OpenDatabase, openDatabase } from './db/database.ts';
 import { createEngineHost } from './engine-host/host.ts';
-import { AppError } from './http/app-error.ts';
 import { type HandlerMap, registerContractRoutes } from './http/contract-routes.ts';
-import { registerErrorHandler, toEnvelope } from './http/error-handler.ts';
-import { checkApiKey } from './http/guards.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { notFoundHandler, unroutableHandler } from './http/path-guards.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
 import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
 import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
 import { alertHandlers } from './modules/alerts/alerts.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { listenForSessionEnds } from './modules/auth/session-ends.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
 import { ensureDemo } from './modules/demo/demo.ts';
@@ -30,8 +32,12 @@ import { createMessenger } from './modules/messaging/messaging.ts';
 import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
 import { opsHandlers } from './modules/ops/ops.routes.ts';
 import { orderHandlers } from './modules/orders/orders.routes.ts';
+import { moneyControlHandlers } from './modules/security/addresses.routes.ts';
+import { startSecurityJanitor } from './modules/security/janitor.ts';
+import { protectionHandlers } from './modules/security/protection.routes.ts';
+import { securityHandlers } from './modules/security/security.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
-import { registerWebApp } from './modules/web/web.routes.ts';
+import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
 import { registerWebSocket } from './realtime/websocket.ts';
 
 /** Largest JSON body accepted; uploads have their own limit. */
@@ -50,6 +56,9 @@ const handlers: HandlerMap = {
   ...marketHandlers,
   ...orderHandlers,
   ...alertHandlers,
+  ...securityHandlers,
+  ...moneyControlHandlers,
+  ...protectionHandlers,
   ...opsHandlers,
 };
 
@@ -69,8 +78,10 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.nodeEnv === 'production',
+    // Which proxies may tell the client's address (X-Forwarded-For): none unless TRUST_PROXY says so.
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: unroutableHandler(config),
   });
 
   const target = options.database ?? config.database;
@@ -81,7 +92,7 @@ export async function buildApp(
 
   await seedDefaults(database.db);
   const clock = options.clock ?? createClock();
-  const messenger = createMessenger(database.db, clock, { url: config.smtpUrl, from: config.mailFrom });
+  const messenger = createMessenger(database.db, clock, config);
   app.addHook('onClose', async () => messenger.close());
   const engine = createEngineHost(target);
   const ctx: AppContext = {
@@ -94,14 +105,19 @@ export async function buildApp(
     engine,
     sessions: new SessionCache(),
   };
+  // A session revoked by any process ends here at once: its cached lookups, its sockets.
+  const sessionEnds = await listenForSessionEnds(target, database, app.log, (userId) =>
+    ctx.sessions.ended(userId),
+  );
+  app.addHook('onClose', async () => sessionEnds.close());
   await engine.start(ctx);
   app.addHook('onClose', async () => engine.stop());
 
+  const clientConfig = { apiKey: config.apiKeys[0]! };
+  await registerSecurityHeaders(app, config, { inlineScripts: [clientConfigScript(clientConfig)] });
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) checkApiKey(ctx, request);
-  });
+  // No app-wide guard on the raw URL (`/%61pi/…` is routed to `/api/…`): each route carries its own.
 
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
@@ -115,12 +131,8 @@ export async function buildApp(
   registerContractRoutes(app, ctx, handlers);
   registerShareLinks(app, ctx);
 
-  if (config.webDist) await registerWebApp(app, config.webDist, { apiKey: config.apiKeys[0]! });
-  app.setNotFoundHandler((request, reply) => {
-    if (app.sendAppIndex?.(request, reply)) return reply;
-    const error = new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]}.`);
-    return reply.status(error.status).send(toEnvelope(error));
-  });
+  if (config.webDist) await registerWebApp(app, config.webDist, clientConfig);
+  app.setNotFoundHandler(notFoundHandler(ctx));
 
   if (config.demo) await ensureDemo(ctx);
   if (config.demo) await startMarketMaker(ctx, app);
@@ -128,6 +140,9 @@ export async function buildApp(
     const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
     app.addHook('onClose', async () => miner.stop());
   }
+
+  const janitor = startSecurityJanitor(ctx);
+  app.addHook('onClose', async () => janitor.stop());
 
   if (config.rewardsScheduler) {
     const scheduler = startRewardsScheduler(ctx);

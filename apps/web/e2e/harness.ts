@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TStoredSession } from '@fit24/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createClock } from '../../server/src/clock.ts';
 import type { AppContext } from '../../server/src/context.ts';
 import { createUserWithSession } from '../../server/src/testing/fixtures.ts';
 import { testConfig } from '../../server/src/testing/test-app.ts';
 import { launchBrowser } from './browser.ts';
+import { assertNoCspViolations, watchCspViolations } from './csp-watch.ts';
+
+// Every browser test runs under the server's real Content-Security-Policy and fails on any violation
+// Chromium reports, on any page it opened (csp-watch.ts): the policy must fit the app, not the reverse.
+afterEach(() => assertNoCspViolations());
 
 const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
@@ -35,6 +41,7 @@ export async function startStack(): Promise<Stack> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await launchBrowser();
+  watchCspViolations(browser);
   mkdirSync(screenshotDir, { recursive: true });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -44,6 +51,7 @@ export async function startStack(): Promise<Stack> {
       await browser.close();
       await app.close();
       rmSync(config.dataDir, { recursive: true, force: true });
+      assertNoCspViolations();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthInfo } from '../context.ts';
 import { AppError } from './app-error.ts';
-import { authenticateRequest, checkOpsKey } from './guards.ts';
+import { authenticateRequest, checkApiKey, checkOpsKey } from './guards.ts';
 import { parseInput } from './validation.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -33,8 +33,10 @@ const ZNoQuery = z.object({}).strict();
 
 /**
  * Registers every call of the contract's route table. Each request is checked in this order:
- * API key (in the app's onRequest hook) → bearer token or ops key → query and body against the
- * contract → the handler → the answer checked against the contract outside production.
+ * API key → bearer token or ops key → query and body against the contract → the handler → the answer
+ * checked against the contract outside production. The guards hang on the route itself, from its
+ * definition: the router matches `/%61pi/account` or `/api/./account` to `/api/account`, so a check of
+ * the raw URL would be skipped by such a spelling, but the matched route's own hook always runs.
  * A call of the table that no module handles yet answers 501 after its auth check.
  */
 export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, handlers: HandlerMap): void {
@@ -45,6 +47,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, ha
       method: def.method,
       url: def.path,
       onRequest: async (request) => {
+        if (needsApiKey(def)) checkApiKey(ctx, request);
         request.auth = await authorize(ctx, def, request);
       },
       handler: async (request, reply) => {
@@ -62,6 +65,9 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, ha
     });
   }
 }
+
+/** Every `/api` call carries the API key (DESIGN §2); operator calls carry the ops key instead. */
+const needsApiKey = (def: RouteDef): boolean => def.path.startsWith('/api/');
 
 async function authorize(ctx: AppContext, def: RouteDef, request: FastifyRequest): Promise<AuthInfo | null> {
   switch (def.auth) {

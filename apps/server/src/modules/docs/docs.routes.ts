@@ -7,5 +7,10 @@ export function registerDocsRoutes(app: FastifyInstance): void {
   const document = buildOpenApiDocument();
   const page = renderDocsPage();
   app.get('/api/docs/json', async () => document);
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  // Its one inline <style> carries this answer's CSP nonce (http/security-headers.ts).
+  app.get('/api/docs', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(page.replace('<style>', `<style nonce="${reply.cspNonce.style}">`)),
+  );
 }

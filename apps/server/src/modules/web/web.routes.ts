@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppPagePath } from '../../http/path-guards.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
-const NOT_APP_PATHS = /^\/(api|ops|ws|healthz)(\/|$|\?)/;
 
 /**
  * Serves the built web app on the API's port, with history fallback: a deep link such as
@@ -21,17 +21,24 @@ export async function registerWebApp(
     app.log.warn({ webDist }, 'web app not built: only the API is served (run npm run build)');
     return false;
   }
-  const script = `<script>window.__FIT24_CONFIG__=${JSON.stringify({ apiKey: clientConfig.apiKey, apiBase: '' }).replace(/</g, '\\u003c')}</script>`;
-  const index = readFileSync(indexFile, 'utf8').replace(CONFIG_PLACEHOLDER, script);
+  const script = `<script>${clientConfigScript(clientConfig)}</script>`;
+  const [head = '', body = ''] = readFileSync(indexFile, 'utf8').split(CONFIG_PLACEHOLDER, 2);
 
+  // Ionic (Stencil) stamps the `csp-nonce` meta's value on every <style> it injects; the nonce is the
+  // one of this answer's Content-Security-Policy (http/security-headers.ts), so index.html is per answer.
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(`${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${body}`);
 
   await app.register(fastifyStatic, {
     root: webDist,
     index: false,
-    wildcard: true,
-    allowedPath: (path) => path !== '/index.html',
+    // A route per file of the build, found at start: any other path goes to the one not-found handler
+    // (history fallback or 404 envelope), never to the file server's own 400 and 403 answers.
+    wildcard: false,
+    globIgnore: ['index.html'],
     setHeaders(res, path) {
       if (path.includes(`${join(webDist, 'assets')}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -40,11 +47,21 @@ export async function registerWebApp(
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.decorate('sendAppIndex', (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || NOT_APP_PATHS.test(request.url)) return false;
+    // Never for a spelling of /api, /ops or /ws (`//api/x`, `/API/x`, `/api;/x`): those answer 403 or 404.
+    if (request.method !== 'GET' || !isAppPagePath(request.url)) return false;
     void sendIndex(reply);
     return true;
   });
   return true;
+}
+
+/**
+ * The body of the inline script that hands the app its configuration. Its text is fixed for the life of
+ * the process, so the Content-Security-Policy allows it by its sha256 hash (http/security-headers.ts).
+ */
+export function clientConfigScript(clientConfig: { apiKey: string }): string {
+  const json = JSON.stringify({ apiKey: clientConfig.apiKey, apiBase: '' });
+  return `window.__FIT24_CONFIG__=${json.replace(/</g, '\\u003c')}`;
 }
 
 declare module 'fastify' {

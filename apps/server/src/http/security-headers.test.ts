@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
+import { CHART_ATTRIBUTION_STYLE } from './security-headers.ts';
+
+function webDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'fit24-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<html><head><!--FIT24_CONFIG--></head><body>app</body></html>');
+  writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  return dist;
+}
+
+/** `default-src 'self'; img-src 'self' data:` → { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] } */
+function parseCsp(header: string | undefined): Record<string, string[]> {
+  expect(header, 'a Content-Security-Policy').toBeTypeOf('string');
+  const entries = header!
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .filter(([name]) => name)
+    .map(([name, ...sources]) => [name!, sources] as const);
+  return Object.fromEntries(entries);
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+function expectSecurityHeaders(response: LightMyRequestResponse, label: string): Record<string, string[]> {
+  const h = response.headers;
+  const csp = parseCsp(h['content-security-policy'] as string);
+  expect(csp['default-src'], label).toEqual(["'self'"]);
+  expect(csp['script-src']?.[0], label).toBe("'self'");
+  expect(csp['script-src'], label).not.toContain("'unsafe-inline'");
+  expect(csp['script-src'], label).not.toContain("'unsafe-eval'");
+  expect(csp['script-src-attr'], label).toEqual(["'none'"]);
+  expect(csp['object-src'], label).toEqual(["'none'"]);
+  expect(csp['base-uri'], label).toEqual(["'self'"]);
+  expect(csp['form-action'], label).toEqual(["'self'"]);
+  expect(csp['frame-ancestors'], label).toEqual(["'none'"]);
+  expect(csp['img-src'], label).toEqual(["'self'", 'data:', 'blob:']);
+  expect(csp['connect-src'], label).toEqual(["'self'"]);
+  expect(csp['style-src'], label).not.toContain("'unsafe-inline'");
+  expect(h['x-content-type-options'], label).toBe('nosniff');
+  expect(h['referrer-policy'], label).toBe('no-referrer');
+  expect(h['cross-origin-opener-policy'], label).toBe('same-origin');
+  expect(h['x-frame-options'], label).toBe('DENY');
+  const permissions = String(h['permissions-policy']);
+  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+    expect(permissions, label).toContain(denied);
+  }
+  expect(permissions, label).toContain('publickey-credentials-get=(self)');
+  expect(permissions, label).toContain('publickey-credentials-create=(self)');
+  expect(h['strict-transport-security'], `${label}: no HSTS over http`).toBeUndefined();
+  return csp;
+}
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(databasesUnderTest()[0]!, { webDist: webDist() });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are on API answers, refusals, errors, 404s, static files and the socket refusal', async () => {
+    const cases: Array<[string, InjectOptions, number]> = [
+      ['API answer', { url: '/api/version', headers: { 'x-api-key': TEST_API_KEY } }, 200],
+      ['API-key refusal', { url: '/api/version' }, 403],
+      ['session refusal', { url: '/api/account', headers: { 'x-api-key': TEST_API_KEY } }, 401],
+      ['bad JSON', { method: 'POST', url: '/api/auth/signin', ...badJson() }, 400],
+      ['API 404', { url: '/api/nothing-here', headers: { 'x-api-key': TEST_API_KEY } }, 404],
+      ['404', { url: '/missing.js' }, 404],
+      ['static file', { url: '/assets/app-123.js' }, 200],
+      ['socket without a key', { url: '/ws' }, 403],
+      ['unreadable address', { url: '/api/version%' }, 400],
+      ['health', { url: '/healthz' }, 200],
+      ['OpenAPI document', { url: '/api/docs/json' }, 200],
+    ];
+    for (const [label, request, status] of cases) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, label).toBe(status);
+      expectSecurityHeaders(response, label);
+    }
+  });
+
+  it('allow the inline config script of index.html by its hash, and nothing else inline', async () => {
+    for (const url of ['/', '/index.html', '/tabs/home']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const csp = expectSecurityHeaders(response, url);
+      const scripts = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(scripts, url).toHaveLength(1);
+      expect(scripts[0], url).toContain(`"apiKey":"${TEST_API_KEY}"`);
+      const hashes = csp['script-src']!.filter((source) => source.startsWith("'sha256-"));
+      expect(hashes, url).toEqual([sha256(scripts[0]!)]);
+    }
+  });
+
+  it('hand Ionic a fresh style nonce per answer, the one of its policy', async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.app.inject({ url: '/' });
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(response.body)?.[1];
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(parseCsp(response.headers['content-security-policy'] as string)['style-src']).toEqual([
+        "'self'",
+        sha256(CHART_ATTRIBUTION_STYLE),
+        `'nonce-${nonce}'`,
+      ]);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('give the docs page its inline style by nonce, no inline script', async () => {
+    const response = await t.app.inject({ url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const csp = expectSecurityHeaders(response, 'docs');
+    const nonce = /<style nonce="([^"]+)">/.exec(response.body)?.[1];
+    expect(csp['style-src']).toContain(`'nonce-${nonce}'`);
+    expect(response.body).not.toMatch(/<script/);
+  });
+
+  it('send HSTS only when PUBLIC_URL is https', async () => {
+    const https = await createTestApp(databasesUnderTest()[0]!, { publicUrl: 'https://fit24.example' });
+    try {
+      for (const request of [{ url: '/api/version' }, { url: '/api/version%' }, { url: '/' }]) {
+        const response = await https.app.inject(request);
+        expect(response.headers['strict-transport-security'], request.url).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+function badJson(): InjectOptions {
+  return {
+    headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+    payload: '{"email_id":',
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AppConfig } from '../config.ts';
+import { registerVerifiedUser } from '../testing/identity.ts';
+import { createTestApp, databasesUnderTest } from '../testing/test-app.ts';
+import { trustProxyOption } from './trust-proxy.ts';
+
+/** The client, then the proxy in front of us, as a two-proxy chain writes it; app.inject comes from 127.0.0.1. */
+const FORWARDED_CHAIN = '198.51.100.7, 203.0.113.9';
+
+const cases: Array<{ name: string; trustProxy: AppConfig['trustProxy']; ip: string }> = [
+  { name: 'no TRUST_PROXY: the socket address, X-Forwarded-For ignored', trustProxy: false, ip: '127.0.0.1' },
+  { name: 'TRUST_PROXY=1: the address our proxy saw', trustProxy: 1, ip: '203.0.113.9' },
+  { name: 'TRUST_PROXY=2: one proxy further back', trustProxy: 2, ip: '198.51.100.7' },
+  { name: 'TRUST_PROXY=127.0.0.1: the peer is the proxy', trustProxy: ['127.0.0.1'], ip: '203.0.113.9' },
+  { name: 'TRUST_PROXY=10.0.0.0/8: the peer is no proxy', trustProxy: ['10.0.0.0/8'], ip: '127.0.0.1' },
+];
+
+describe.each(databasesUnderTest())('TRUST_PROXY on $name', (database) => {
+  it.each(cases)('$name', async ({ trustProxy, ip }) => {
+    const t = await createTestApp(database, { trustProxy });
+    try {
+      const user = await registerVerifiedUser(t);
+      const signin = await t.api('POST', '/api/auth/signin', {
+        body: { email_id: user.email, password: user.password },
+        headers: { 'x-forwarded-for': FORWARDED_CHAIN },
+      });
+      expect(signin.status, JSON.stringify(signin.body)).toBe(200);
+      const token = signin.body.data.token as string;
+      const { body } = await t.api('GET', '/api/auth/sessions', { token });
+      const current = body.data.sessions.find((s: { current: number }) => s.current === 1);
+      expect(current.ip).toBe(ip);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('trustProxyOption', () => {
+  it('turns a hop count into a rule on the hop, and passes addresses through', () => {
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(0)).toBe(false);
+    expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    const two = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => two('203.0.113.9', hop))).toEqual([true, true, false]);
+  });
+});
