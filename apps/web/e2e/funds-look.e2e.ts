@@ -12,6 +12,7 @@ import {
   setTxnPassword as setPassword,
   shooter,
   startStack,
+  verifyIdentity,
 } from './harness.ts';
 
 const TXN_PASSWORD = 'Vault-Door-2468';
@@ -47,6 +48,8 @@ describe('funds screens', () => {
     alice = await realSession(stack, { emailVerified: true });
     bob = await realSession(stack, { emailVerified: true });
     await setTxnPassword(alice);
+    // Her withdrawals are worth more than the unverified 24-hour limit.
+    await verifyIdentity(stack, alice.user.email_id);
     for (const [symbol, amount] of [
       ['BTC', '1.5'],
       ['USDT', '2500'],

@@ -12,6 +12,7 @@ import {
   setTxnPassword,
   shooter,
   startStack,
+  verifyIdentity,
   visibleText,
 } from './harness.ts';
 
@@ -58,6 +59,8 @@ describe('money in and out, in a real browser', () => {
   it('deposit → balance → withdraw with the transaction password → operator approves → COMPLETED, with notifications', async () => {
     const session = await realSession(stack, { emailVerified: true });
     await setTxnPassword(stack, session, TXN);
+    // 0.5 BTC is over the unverified 24-hour withdrawal limit.
+    await verifyIdentity(stack, session.user.email_id);
 
     const { context, page } = await newPhonePage(stack);
     await plantSession(page, session);

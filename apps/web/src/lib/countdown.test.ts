@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCountdown, RESEND_SECONDS, retryAfterOf, secondsLeft, useCountdown } from './countdown.ts';
+import {
+  formatCountdown,
+  formatWait,
+  RESEND_SECONDS,
+  retryAfterOf,
+  secondsLeft,
+  useCountdown,
+} from './countdown.ts';
 
 describe('secondsLeft', () => {
   it('rounds up to whole seconds and never goes below zero', () => {
@@ -18,6 +25,20 @@ describe('formatCountdown', () => {
     expect(formatCountdown(5)).toBe('0:05');
     expect(formatCountdown(725)).toBe('12:05');
     expect(formatCountdown(-3)).toBe('0:00');
+  });
+});
+
+describe('formatWait', () => {
+  it('names the two largest units of a wait', () => {
+    expect(formatWait(3 * 86_400 + 4 * 3600 + 59)).toBe('3 days 4 h');
+    expect(formatWait(2 * 86_400)).toBe('2 days');
+    expect(formatWait(86_400)).toBe('24 h');
+    expect(formatWait(86_400 + 3 * 3600 + 59)).toBe('27 h');
+    expect(formatWait(23 * 3600 + 59 * 60 + 59)).toBe('23 h 59 min');
+    expect(formatWait(3600)).toBe('1 h');
+    expect(formatWait(250)).toBe('4 min 10 s');
+    expect(formatWait(12.2)).toBe('13 s');
+    expect(formatWait(-5)).toBe('0 s');
   });
 });
 

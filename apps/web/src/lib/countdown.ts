@@ -52,3 +52,29 @@ export function retryAfterOf(
   const value = direct ?? nested;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : RESEND_SECONDS;
 }
+
+/**
+ * A longer wait for people, to its two largest units, in hours up to two days: "3 days 4 h", "24 h",
+ * "23 h 59 min", "4 min 10 s", "12 s".
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const days = s >= 2 * 86_400 ? Math.floor(s / 86_400) : 0;
+  const hours = Math.floor((s - days * 86_400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const pair = (big: string, small: number, unit: string) => (small > 0 ? `${big} ${small} ${unit}` : big);
+  if (days > 0) return pair(`${days} days`, hours, 'h');
+  if (hours > 0) return pair(`${hours} h`, minutes, 'min');
+  if (minutes > 0) return pair(`${minutes} min`, s % 60, 's');
+  return `${s} s`;
+}
+
+/** The clock in epoch seconds, read again every `everyMs` while the component is mounted. */
+export function useNowSeconds(everyMs = 1000): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

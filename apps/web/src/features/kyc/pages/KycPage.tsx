@@ -8,6 +8,7 @@ import { KycChip } from '../../../components/ui/StatusChips.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
 import { KycForm } from '../components/KycForm.tsx';
+import { KycLimits } from '../components/KycLimits.tsx';
 import '../../../components/ui/forms.css';
 import './kyc.css';
 
@@ -16,7 +17,7 @@ const statusText: Record<TKycStatus, { icon: string; tone: string; title: string
     icon: shieldOutline,
     tone: '',
     title: 'Verify your identity',
-    text: 'Verification is needed for withdrawals and higher limits. Have your passport, ID card or driving licence ready; it takes about five minutes.',
+    text: 'Verify your identity to raise your withdrawal limit. Have your passport, ID card or driving licence ready; it takes about five minutes.',
   },
   PENDING: {
     icon: hourglassOutline,
@@ -28,7 +29,7 @@ const statusText: Record<TKycStatus, { icon: string; tone: string; title: string
     icon: checkmarkCircle,
     tone: '',
     title: 'You’re verified',
-    text: 'Your identity is confirmed. Deposits, withdrawals and trading are open to you without KYC limits.',
+    text: 'Your identity is confirmed, and the verified withdrawal limit below applies to your account.',
   },
   REJECTED: {
     icon: closeCircle,
@@ -38,7 +39,10 @@ const statusText: Record<TKycStatus, { icon: string; tone: string; title: string
   },
 };
 
-/** Identity verification: the KYC status, and the form while there is nothing (or a rejection) on file. */
+/**
+ * Identity verification: the KYC status, the withdrawal limit of each tier (and the user's), and the form
+ * while there is nothing (or a rejection) on file.
+ */
 export function KycPage() {
   const account = useAccount();
   const queryClient = useQueryClient();
@@ -85,6 +89,7 @@ export function KycPage() {
           </div>
         </section>
       )}
+      {profile && <KycLimits />}
       {profile && (status === 'NONE' || status === 'REJECTED') && (
         <KycForm country={profile.country_code} onSubmitted={onSubmitted} />
       )}

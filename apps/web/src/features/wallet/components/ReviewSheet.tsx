@@ -25,6 +25,8 @@ export interface ReviewSheetProps {
   password: string;
   onPasswordChange: (value: string) => void;
   passwordError?: string;
+  /** The second factor's field while two-factor authentication is on (`useSecondFactor().field`). */
+  secondFactor?: ReactNode;
   busy: boolean;
   onConfirm: () => void;
   confirmLabel: string;
@@ -32,7 +34,10 @@ export interface ReviewSheetProps {
   testPrefix: string;
 }
 
-/** The last look before money moves: what is sent where, and the transaction password that allows it. */
+/**
+ * The last look before money moves: what is sent where, and the transaction password (and the second
+ * factor, when on) that allow it.
+ */
 export function ReviewSheet(props: ReviewSheetProps) {
   const { isOpen, onDismiss, title, rows, warning, busy, testPrefix } = props;
   return (
@@ -73,6 +78,7 @@ export function ReviewSheet(props: ReviewSheetProps) {
             onEnter={props.onConfirm}
             testId={`${testPrefix}-txn-password`}
           />
+          {props.secondFactor}
           <SubmitButton busy={busy} onClick={props.onConfirm} testId={`${testPrefix}-confirm`}>
             {!busy && <IonIcon icon={shieldCheckmarkOutline} slot="start" aria-hidden="true" />}
             {props.confirmLabel}

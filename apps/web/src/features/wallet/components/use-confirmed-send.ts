@@ -6,13 +6,23 @@ import { useForm } from '../../../components/ui/use-form.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { createIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { SECURITY_QUERY_KEY } from '../../security/api/get-security.ts';
+import { useSecondFactor } from '../../security/components/SecondFactorField.tsx';
+import { useSecondFactorErrorReset } from '../../security/components/second-factor-error.ts';
 import { refreshFunds } from '../api/refresh-funds.ts';
-import { lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
+import { isPause, lacksTxnPassword, staysInReview } from '../utils/send-errors.ts';
 import type { ReviewSheetProps } from './ReviewSheet.tsx';
 
 type SheetControl = Pick<
   ReviewSheetProps,
-  'isOpen' | 'onDismiss' | 'password' | 'onPasswordChange' | 'passwordError' | 'busy' | 'onConfirm'
+  | 'isOpen'
+  | 'onDismiss'
+  | 'password'
+  | 'onPasswordChange'
+  | 'passwordError'
+  | 'secondFactor'
+  | 'busy'
+  | 'onConfirm'
 >;
 
 export interface ConfirmedSendOptions<V, S extends z.ZodType, T, R> {
@@ -29,37 +39,56 @@ export interface ConfirmedSendOptions<V, S extends z.ZodType, T, R> {
    * transfer's unknown recipient): the field's errors, or null to show the message above the form.
    */
   fieldErrorOf?: (error: ErrorEnvelope) => FieldErrors | null;
+  /** Prefix of the second factor's test ids: `<prefix>-2fa`. */
+  testPrefix: string;
 }
 
 /**
  * The flow a withdrawal and a transfer share: the form, `review` opening the sheet once the form's own
- * checks pass, the transaction password and confirm inside the sheet (one idempotency key per body, so a
- * retry moves money once), then the result. A refusal the sheet can fix (wrong password, too many tries,
- * a lost connection) keeps it open; any other closes it and shows the error on the form.
+ * checks pass, the transaction password and the second factor (when on) and confirm inside the sheet (one
+ * idempotency key per body, so a retry moves money once), then the result. A refusal the sheet can fix
+ * (wrong password or code, too many tries, a lost connection) keeps it open; a pause (frozen, cool-down,
+ * limit: see `isPause`) closes it and is kept in `pause` for a banner; any other closes it and shows the
+ * error on the form.
  */
 export function useConfirmedSend<V extends { txn_password: string }, S extends z.ZodType, T, R>(
   options: ConfirmedSendOptions<V, S, T, R>,
 ) {
-  const { assetId, empty, schema, send, resultOf, fieldErrorOf } = options;
+  const { assetId, empty, schema, send, resultOf, fieldErrorOf, testPrefix } = options;
   const queryClient = useQueryClient();
   const form = useForm(empty);
   const keys = useRef(createIdempotencyKeys()).current;
   const [reviewing, setReviewing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [pause, setPause] = useState<ErrorEnvelope | null>(null);
+  const lastBody = useRef<unknown>(null);
+  const secondFactor = useSecondFactor({
+    error: form.errors.two_factor_code ?? form.errors.passkey_token,
+    onEnter: () => void confirm(lastBody.current),
+    testId: `${testPrefix}-2fa`,
+  });
+  useSecondFactorErrorReset(secondFactor.proof, form.setErrors);
   const [result, setResult] = useState<R | null>(null);
 
   /** Shows the form's own errors, and opens the review sheet when there are none. */
   const review = (errors: FieldErrors) => {
     setFormError(null);
+    setPause(null);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) setReviewing(true);
   };
 
-  const confirm = (body: unknown) =>
-    form.submit({
+  const confirm = async (body: unknown) => {
+    let sent = false;
+    await form.submit({
       schema,
-      body,
-      send: (checked) => send(checked, keys.keyFor(checked)),
+      body: { ...(body as object), ...secondFactor.proof },
+      check: () => secondFactor.check(),
+      // The second factor changes on every try: like the server, the key leaves it out.
+      send: (checked) => {
+        sent = true;
+        return send(checked, keys.keyFor(body));
+      },
       onSuccess: (data) => {
         keys.reset();
         setReviewing(false);
@@ -71,26 +100,38 @@ export function useConfirmedSend<V extends { txn_password: string }, S extends z
         if (lacksTxnPassword(error)) {
           void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
         }
+        if (isPause(error)) {
+          // Frozen or cooling down since the page loaded: the banners read security.get again.
+          void queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
+        }
         if (!staysInReview(error)) {
           setReviewing(false);
           const fieldErrors = fieldErrorOf?.(error);
           if (fieldErrors) form.setErrors(fieldErrors);
+          else if (isPause(error)) setPause(error);
           else if (!error.fields) setFormError(error.message);
         }
-        return false;
+        return isPause(error);
       },
     });
+    // A code is accepted once, a passkey confirmation is single-use: ask afresh after each try.
+    if (sent) secondFactor.reset();
+  };
 
   /** The review sheet's state and its password and confirm, for a body built from the current values. */
-  const sheet = (body: unknown): SheetControl => ({
-    isOpen: reviewing,
-    onDismiss: () => setReviewing(false),
-    password: form.values.txn_password,
-    onPasswordChange: (value) => form.set('txn_password', value as V['txn_password']),
-    passwordError: form.errors.txn_password,
-    busy: form.busy,
-    onConfirm: () => void confirm(body),
-  });
+  const sheet = (body: unknown): SheetControl => {
+    lastBody.current = body;
+    return {
+      isOpen: reviewing,
+      onDismiss: () => setReviewing(false),
+      password: form.values.txn_password,
+      onPasswordChange: (value) => form.set('txn_password', value as V['txn_password']),
+      passwordError: form.errors.txn_password,
+      secondFactor: secondFactor.field,
+      busy: form.busy,
+      onConfirm: () => void confirm(body),
+    };
+  };
 
   /** From the result screen back to an empty form. */
   const again = () => {
@@ -98,5 +139,5 @@ export function useConfirmedSend<V extends { txn_password: string }, S extends z
     form.setValues(empty);
   };
 
-  return { form, formError, result, review, sheet, again };
+  return { form, formError, pause, result, review, sheet, again };
 }

@@ -12,6 +12,7 @@ import { AssetActionPage } from '../components/AssetActionPage.tsx';
 import { UnknownAsset } from '../components/AssetChooser.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
 import { SendFormHead } from '../components/SendFormHead.tsx';
+import { SendGuard, useSendHold } from '../components/SendGuard.tsx';
 import { TransferResult } from '../components/TransferResult.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
 import { useConfirmedSend } from '../components/use-confirmed-send.ts';
@@ -24,6 +25,7 @@ const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
 function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
   const balance = useBalance(assetId);
   const account = useAccount();
+  const hold = useSendHold();
   const flow = useConfirmedSend({
     assetId,
     empty,
@@ -32,6 +34,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     resultOf: (data) => data.transfer,
     // The one thing a transfer can miss besides the asset: a recipient with this email.
     fieldErrorOf: (error) => (error.code === 404 ? { to_email_id: error.message } : null),
+    testPrefix: 'transfer',
   });
   const { form, formError, result } = flow;
 
@@ -89,7 +92,9 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         onChoose={onChoose}
         formError={formError}
         testPrefix="transfer"
-      />
+      >
+        <SendGuard action="Transfers" pause={flow.pause} testPrefix="transfer" />
+      </SendFormHead>
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
         <TextField
           label="Recipient's email"
@@ -126,7 +131,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           <IonIcon icon={flashOutline} aria-hidden="true" />
           Transfers to other FIT24 users arrive instantly and cost nothing. They cannot be reversed.
         </div>
-        <SubmitButton busy={false} onClick={review} testId="transfer-review">
+        <SubmitButton busy={false} disabled={hold.blocked} onClick={review} testId="transfer-review">
           Review transfer
         </SubmitButton>
       </form>
@@ -146,7 +151,10 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   );
 }
 
-/** Send an asset to another user of the exchange by email, confirmed with the transaction password. */
+/**
+ * Send an asset to another user of the exchange by email, confirmed with the transaction password and
+ * the second factor when on; paused (frozen, cool-down) with a banner that says until when.
+ */
 export function TransferPage() {
   return (
     <AssetActionPage

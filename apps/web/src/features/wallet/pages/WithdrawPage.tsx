@@ -1,8 +1,8 @@
-import { ZWithdrawBody } from '@fit24/contract';
+import { type TSavedAddress, ZWithdrawBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { alertCircleOutline } from 'ionicons/icons';
+import { useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { amountProblemMessage, checkAmount, formatAmount, maxWithdrawable } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
@@ -14,27 +14,34 @@ import { UnknownAsset } from '../components/AssetChooser.tsx';
 import { NoticeCards } from '../components/NoticeCards.tsx';
 import { ReviewSheet } from '../components/ReviewSheet.tsx';
 import { SendFormHead } from '../components/SendFormHead.tsx';
+import { SendGuard, useSendHold } from '../components/SendGuard.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
 import { useConfirmedSend } from '../components/use-confirmed-send.ts';
+import { WhitelistNotice, WithdrawDestination } from '../components/WithdrawDestination.tsx';
+import { WithdrawLimit } from '../components/WithdrawLimit.tsx';
 import { WithdrawResult } from '../components/WithdrawResult.tsx';
 import { networkLabel } from '../utils/transactions.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 
 const PATH = '/funds/withdraw';
-const empty = { address: '', amount: '', txn_password: '' };
+const empty = { address: '', memo: '', amount: '', txn_password: '' };
 
 function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
   const asset = useAsset(assetId);
   const balance = useBalance(assetId);
   const account = useAccount();
+  const hold = useSendHold();
+  // The address-book entry the address came from, for the review; reset with the form.
+  const [picked, setPicked] = useState<TSavedAddress | null>(null);
   const flow = useConfirmedSend({
     assetId,
     empty,
     schema: ZWithdrawBody,
     send: sendWithdrawal,
     resultOf: (data) => data.withdrawal,
+    testPrefix: 'withdraw',
   });
   const { form, formError, result } = flow;
 
@@ -56,7 +63,16 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     return <TxnPasswordNotice action="withdrawal" testId="withdraw-need-txn-password" />;
   }
   if (result) {
-    return <WithdrawResult withdrawal={result} decimals={info.decimals} onAgain={flow.again} />;
+    return (
+      <WithdrawResult
+        withdrawal={result}
+        decimals={info.decimals}
+        onAgain={() => {
+          setPicked(null);
+          flow.again();
+        }}
+      />
+    );
   }
 
   const { symbol, decimals } = info;
@@ -86,11 +102,13 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     flow.review(next);
   };
 
+  const memo = values.memo.trim();
   const body = {
     asset_id: assetId,
     address: values.address.trim(),
     amount: values.amount,
     txn_password: values.txn_password,
+    ...(memo ? { memo } : {}),
   };
 
   return (
@@ -103,23 +121,29 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         formError={formError}
         testPrefix="withdraw"
       >
+        <WithdrawLimit />
+        <SendGuard action="Withdrawals" pause={flow.pause} testPrefix="withdraw" />
         {info.withdraw_enabled === 0 && (
           <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
             {symbol} withdrawals are paused for now. Your balance is safe; try again later.
           </div>
         )}
+        <WhitelistNotice />
       </SendFormHead>
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
-        <TextField
-          label={`${symbol} address (${networkLabel(info.network)} network)`}
-          value={values.address}
-          onChange={(v) => form.set('address', v)}
-          error={errors.address}
-          placeholder="Paste the address you are sending to"
-          autocomplete="off"
-          className="funds-mono-input"
-          testId="withdraw-address"
+        <WithdrawDestination
+          assetId={assetId}
+          symbol={symbol}
+          network={info.network}
+          address={values.address}
+          memo={values.memo}
+          errors={errors}
+          onChange={(next) => {
+            if (next.address !== undefined) form.set('address', next.address);
+            if (next.memo !== undefined) form.set('memo', next.memo);
+            if (next.picked !== undefined) setPicked(next.picked);
+          }}
         />
         <AmountField
           value={values.amount}
@@ -152,7 +176,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         />
         <SubmitButton
           busy={false}
-          disabled={info.withdraw_enabled === 0}
+          disabled={info.withdraw_enabled === 0 || hold.blocked}
           onClick={review}
           testId="withdraw-review"
         >
@@ -166,12 +190,16 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         rows={[
           { label: 'Asset', value: `${info.name} (${symbol})` },
           { label: 'Network', value: networkLabel(info.network) },
+          ...(picked
+            ? [{ label: 'Address book', value: picked.label, testId: 'withdraw-review-label' }]
+            : []),
           {
             label: 'To address',
             value: values.address.trim(),
             mono: true,
             testId: 'withdraw-review-address',
           },
+          ...(memo ? [{ label: 'Memo', value: memo, mono: true }] : []),
           { label: 'Amount', value: unit(values.amount) },
           { label: 'Network fee', value: unit(info.withdraw_fee) },
           { label: 'You will receive', value: unit(values.amount), testId: 'withdraw-review-receive' },
@@ -190,7 +218,11 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   );
 }
 
-/** Withdraw to an external address: fee and totals before review, the transaction password to confirm. */
+/**
+ * Withdraw to an external address (typed, or picked from the address book): the 24-hour limit, fee and
+ * totals before review; the transaction password and the second factor to confirm; the freeze, cool-down
+ * and limit shown as banners with the time they end.
+ */
 export function WithdrawPage() {
   return (
     <AssetActionPage

@@ -1,0 +1,21 @@
+import type { TUser } from '@fit24/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { updateSessionUser } from '../../../lib/session.ts';
+import { SECURITY_QUERY_KEY } from './get-security.ts';
+
+/**
+ * After POST /api/account/email/confirm: the new address at once in the cached account and the stored
+ * session (the account tab and the next start read them), then the account and the security settings
+ * (the cool-down the change started) fetched again.
+ */
+export async function keepChangedEmail(queryClient: QueryClient, user: TUser): Promise<void> {
+  queryClient.setQueryData(ACCOUNT_QUERY_KEY, (old: { account: object } | undefined) =>
+    old ? { account: { ...old.account, ...user } } : old,
+  );
+  await updateSessionUser(user);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY }),
+  ]);
+}

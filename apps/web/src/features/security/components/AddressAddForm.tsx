@@ -1,0 +1,152 @@
+import { type TSavedAddress, ZAddressAddBody } from '@fit24/contract';
+import { IonSelect, IonSelectOption } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
+import { useAssetList } from '../api/get-assets.ts';
+import { useSecondFactor } from './SecondFactorField.tsx';
+import { useSecondFactorErrorReset } from './second-factor-error.ts';
+
+const empty = { asset_id: '', label: '', address: '', memo: '' };
+
+/**
+ * A new address for the book: asset, label, address and (when the receiving platform asks for one) a
+ * memo, with the second factor when it is on. The server emails a code; `onSaved` hands the new,
+ * unconfirmed entry on to the confirm step.
+ */
+export function AddressAddForm({
+  initialAssetId,
+  onSaved,
+  onCancel,
+}: {
+  initialAssetId?: number | undefined;
+  onSaved: (address: TSavedAddress) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const assets = useAssetList();
+  const form = useForm({ ...empty, asset_id: initialAssetId ? String(initialAssetId) : '' });
+  const [withMemo, setWithMemo] = useState(false);
+  const secondFactor = useSecondFactor({
+    error: form.errors.two_factor_code ?? form.errors.passkey_token,
+    onEnter: () => void submit(),
+    testId: 'address-add-2fa',
+  });
+  useSecondFactorErrorReset(secondFactor.proof, form.setErrors);
+  const { values, errors } = form;
+  const chosen = assets.data?.find((asset) => String(asset.asset_id) === values.asset_id);
+
+  const submit = async () => {
+    const memo = values.memo.trim();
+    let sent = false;
+    await form.submit({
+      schema: ZAddressAddBody,
+      body: {
+        asset_id: values.asset_id === '' ? undefined : Number(values.asset_id),
+        label: values.label,
+        address: values.address,
+        ...(withMemo && memo ? { memo } : {}),
+        ...secondFactor.proof,
+      },
+      check: () => secondFactor.check(),
+      send: (body) => {
+        sent = true;
+        return api.call('security.addressAdd', { body });
+      },
+      onSuccess: async ({ address }) => {
+        form.setValues(empty);
+        await queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY });
+        onSaved(address);
+      },
+    });
+    if (sent) secondFactor.reset();
+  };
+
+  return (
+    <form
+      className="fit24-form controls-inset"
+      ref={form.ref}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      data-testid="address-add-form"
+    >
+      <IonSelect
+        className={`fit24-field${errors.asset_id ? ' ion-invalid ion-touched' : ''}`}
+        label="Asset"
+        labelPlacement="stacked"
+        fill="outline"
+        mode="md"
+        interface="popover"
+        placeholder={assets.isPending ? 'Loading assets…' : 'Choose the asset'}
+        value={values.asset_id}
+        onIonChange={(event) => form.set('asset_id', String(event.detail.value ?? ''))}
+        errorText={errors.asset_id ? 'Choose the asset of this address' : undefined}
+        aria-invalid={errors.asset_id ? 'true' : undefined}
+        data-testid="address-add-asset"
+      >
+        {(assets.data ?? []).map((asset) => (
+          <IonSelectOption key={asset.asset_id} value={String(asset.asset_id)}>
+            {asset.symbol} · {asset.name}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
+      <TextField
+        label="Label"
+        value={values.label}
+        onChange={(value) => form.set('label', value)}
+        error={errors.label}
+        maxlength={40}
+        placeholder="e.g. My hardware wallet"
+        testId="address-add-label"
+      />
+      <TextField
+        label={chosen ? `${chosen.symbol} address` : 'Address'}
+        value={values.address}
+        onChange={(value) => form.set('address', value)}
+        error={errors.address}
+        helper={chosen ? `Only a ${chosen.name} address: coins sent on another network are lost.` : undefined}
+        autocomplete="off"
+        placeholder="Paste the address"
+        className="controls-mono-input"
+        testId="address-add-address"
+      />
+      {withMemo ? (
+        <TextField
+          label="Memo or tag"
+          value={values.memo}
+          onChange={(value) => form.set('memo', value)}
+          error={errors.memo}
+          maxlength={100}
+          helper="Only when the receiving platform gives you one with the address."
+          autocomplete="off"
+          testId="address-add-memo"
+        />
+      ) : (
+        <button
+          type="button"
+          className="fit24-link controls-memo-link"
+          onClick={() => setWithMemo(true)}
+          data-testid="address-add-memo-toggle"
+        >
+          + This address needs a memo or tag
+        </button>
+      )}
+      {secondFactor.field}
+      <SubmitButton busy={form.busy} onClick={() => void submit()} testId="address-add-submit">
+        Save and email me a code
+      </SubmitButton>
+      <button
+        type="button"
+        className="fit24-link controls-cancel"
+        onClick={onCancel}
+        data-testid="address-add-cancel"
+      >
+        Cancel
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import type { TSavedAddress } from '@fit24/contract';
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { addOutline, bookOutline } from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useNowSeconds } from '../../../lib/countdown.ts';
+import { parseId, usePageParam } from '../../../lib/search-params.ts';
+import { useSavedAddresses } from '../api/get-addresses.ts';
+import { useSecurity } from '../api/get-security.ts';
+import { AddressAddForm } from './AddressAddForm.tsx';
+import { AddressRow } from './AddressRow.tsx';
+import { describeDelay } from './address-when.ts';
+import './money-controls.css';
+
+const networkName = (network: string) => network.charAt(0).toUpperCase() + network.slice(1);
+
+/** The entries grouped by asset, in the order the server lists them (newest first). */
+function groupByAsset(addresses: TSavedAddress[]): Array<{ symbol: string; entries: TSavedAddress[] }> {
+  const groups = new Map<string, TSavedAddress[]>();
+  for (const address of addresses)
+    groups.set(address.symbol, [...(groups.get(address.symbol) ?? []), address]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([symbol, entries]) => ({ symbol, entries }));
+}
+
+/**
+ * The withdrawal address book: saved addresses by asset with their status, adding one (the emailed code,
+ * then the safety delay) and removing one. `?add_address=<asset_id>` opens the add form for that asset.
+ */
+export function AddressBookCard() {
+  const delaySeconds = useSecurity().data?.security.address_delay_seconds;
+  const addresses = useSavedAddresses();
+  const now = useNowSeconds();
+  const [filter, setFilter] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [justAdded, setJustAdded] = useState<number | null>(null);
+  // `/security?add_address=<asset_id>` (the withdraw page's "add one"): the add form, open and in view.
+  const addFor = parseId(usePageParam('/security', 'add_address'));
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (addFor === null) return;
+    setAdding(true);
+    const timer = setTimeout(
+      () => section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      350,
+    );
+    return () => clearTimeout(timer);
+  }, [addFor]);
+
+  const list = addresses.data?.addresses ?? [];
+  const groups = groupByAsset(list);
+  const shown = filter ? groups.filter((group) => group.symbol === filter) : groups;
+  const usableWhen = delaySeconds ? `${describeDelay(delaySeconds)} later` : 'after a safety delay';
+
+  return (
+    <section
+      ref={section}
+      className="fit24-panel"
+      id="address-book"
+      aria-labelledby="security-addresses-title"
+      data-testid="security-addresses"
+    >
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-addresses-title">Withdrawal address book</h2>
+          <p>
+            Save the addresses you withdraw to and pick them when you withdraw. A new address is confirmed
+            with a code we email you, then becomes usable {usableWhen}, so nobody who gets into your account
+            can use it at once.
+          </p>
+        </div>
+      </div>
+      {addresses.isPending && (
+        <div role="status" aria-label="Loading your address book">
+          <IonSkeletonText animated style={{ height: '64px', borderRadius: '12px' }} />
+        </div>
+      )}
+      {addresses.isError && (
+        <div className="fit24-notice fit24-notice--danger" role="alert">
+          {addresses.error.message}
+        </div>
+      )}
+      {addresses.isSuccess && list.length === 0 && !adding && (
+        <div className="controls-empty" data-testid="addresses-empty">
+          <IonIcon icon={bookOutline} aria-hidden="true" />
+          <span>No saved addresses yet.</span>
+        </div>
+      )}
+      {groups.length > 1 && (
+        <fieldset className="controls-filter" aria-label="Show addresses of">
+          {[null, ...groups.map((group) => group.symbol)].map((symbol) => (
+            <button
+              key={symbol ?? 'all'}
+              type="button"
+              className="controls-filter__chip"
+              aria-pressed={filter === symbol}
+              onClick={() => setFilter(symbol)}
+              data-testid={`addresses-filter-${symbol ?? 'all'}`}
+            >
+              {symbol ?? 'All'}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {shown.map((group) => (
+        <div key={group.symbol} className="controls-group">
+          <h3 className="controls-group__title">
+            {group.symbol} <span>{networkName(group.entries[0]?.network ?? '')} network</span>
+          </h3>
+          <ul className="controls-addresses" data-testid={`addresses-${group.symbol}`}>
+            {group.entries.map((address) => (
+              <AddressRow
+                key={address.address_id}
+                address={address}
+                now={now}
+                confirmFirst={address.address_id === justAdded}
+              />
+            ))}
+          </ul>
+        </div>
+      ))}
+      {adding ? (
+        <AddressAddForm
+          initialAssetId={addFor ?? undefined}
+          onSaved={(address) => {
+            setAdding(false);
+            setFilter(null);
+            setJustAdded(address.address_id);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <SubmitButton busy={false} fill="outline" onClick={() => setAdding(true)} testId="address-add-open">
+          <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
+          Add an address
+        </SubmitButton>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { ZAntiPhishingBody } from '@fit24/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertCircle, checkmarkCircle } from 'ionicons/icons';
+import { useState } from 'react';
+import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { useSecondFactor } from './SecondFactorField.tsx';
+import { useSecondFactorErrorReset } from './second-factor-error.ts';
+import './money-controls.css';
+
+type Step = 'idle' | 'edit' | 'remove';
+
+/** The anti-phishing code: a phrase every email from us shows, so a forged email gives itself away. */
+export function AntiPhishingCard() {
+  const security = useSecurity().data?.security;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const form = useForm({ phrase: '' });
+  const [step, setStep] = useState<Step>('idle');
+  const secondFactor = useSecondFactor({
+    error: form.errors.two_factor_code ?? form.errors.passkey_token,
+    onEnter: () => void save(step === 'remove' ? null : form.values.phrase),
+    testId: 'anti-phishing-2fa',
+  });
+  useSecondFactorErrorReset(secondFactor.proof, form.setErrors);
+  const phrase = security?.anti_phishing_phrase ?? null;
+
+  const close = () => {
+    setStep('idle');
+    form.setValues({ phrase: '' });
+    form.setErrors({});
+    secondFactor.reset();
+  };
+
+  const save = async (next: string | null) => {
+    let sent = false;
+    await form.submit({
+      schema: ZAntiPhishingBody,
+      body: { phrase: next, ...secondFactor.proof },
+      check: () => secondFactor.check(),
+      send: (body) => {
+        sent = true;
+        return api.call('security.antiPhishing', { body });
+      },
+      onSuccess: (data) => {
+        queryClient.setQueryData(SECURITY_QUERY_KEY, data);
+        toast.success(
+          next === null
+            ? 'Your anti-phishing code is removed'
+            : 'Your anti-phishing code is saved: look for it in every email from us',
+        );
+        close();
+      },
+    });
+    if (sent) secondFactor.reset();
+  };
+
+  return (
+    <section
+      className="fit24-panel"
+      aria-labelledby="security-anti-phishing-title"
+      data-testid="security-anti-phishing"
+    >
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-anti-phishing-title">Anti-phishing code</h2>
+          <p>
+            A phrase of your choice that every email from FIT24 Exchange shows. An email without it, or with
+            another one, is not from us: don’t click its links.
+          </p>
+        </div>
+        {security && (
+          <Pill
+            tone={phrase ? 'success' : 'warning'}
+            icon={phrase ? checkmarkCircle : alertCircle}
+            testId="anti-phishing-status"
+          >
+            {phrase ? 'Set' : 'Not set'}
+          </Pill>
+        )}
+      </div>
+      {phrase && step !== 'edit' && (
+        <div className="controls-phrase">
+          <span>Your code, shown in every email</span>
+          <strong data-testid="anti-phishing-phrase">{phrase}</strong>
+        </div>
+      )}
+      {step === 'idle' && security && (
+        <div className="controls-buttons">
+          <SubmitButton
+            busy={false}
+            fill="outline"
+            onClick={() => setStep('edit')}
+            testId="anti-phishing-edit"
+          >
+            {phrase ? 'Change code' : 'Set anti-phishing code'}
+          </SubmitButton>
+          {phrase && (
+            <button
+              type="button"
+              className="fit24-link controls-link--danger controls-cancel"
+              onClick={() => setStep('remove')}
+              data-testid="anti-phishing-remove"
+            >
+              Remove code
+            </button>
+          )}
+        </div>
+      )}
+      {step !== 'idle' && (
+        <form
+          className="fit24-form controls-inset"
+          ref={form.ref}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          data-testid="anti-phishing-form"
+        >
+          {step === 'edit' ? (
+            <TextField
+              label={phrase ? 'New anti-phishing code' : 'Anti-phishing code'}
+              value={form.values.phrase}
+              onChange={(value) => form.set('phrase', value)}
+              error={form.errors.phrase}
+              maxlength={20}
+              helper="4 to 20 letters, digits, spaces, - or _. Not a password: pick something you will recognise."
+              autocomplete="off"
+              onEnter={() => void save(form.values.phrase)}
+              testId="anti-phishing-input"
+            />
+          ) : (
+            <p className="controls-inset__text">
+              Remove your anti-phishing code? Emails from us will no longer show it, and a forged email will
+              be harder to spot.
+            </p>
+          )}
+          {secondFactor.field}
+          <SubmitButton
+            busy={form.busy}
+            color={step === 'remove' ? 'danger' : undefined}
+            fill={step === 'remove' ? 'outline' : 'solid'}
+            onClick={() => void save(step === 'remove' ? null : form.values.phrase)}
+            testId="anti-phishing-save"
+          >
+            {step === 'remove' ? 'Remove code' : 'Save code'}
+          </SubmitButton>
+          <button type="button" className="fit24-link controls-cancel" onClick={close}>
+            Cancel
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

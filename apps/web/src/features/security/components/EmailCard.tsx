@@ -1,0 +1,234 @@
+import { type ErrorEnvelope, type TSecurity, ZEmailChangeBody, ZEmailConfirmBody } from '@fit24/contract';
+import { IonIcon } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { hourglassOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { ResendButton } from '../../../components/ui/ResendButton.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { OtpField, PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { retryAfterOf, useCountdown, useNowSeconds } from '../../../lib/countdown.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { keepChangedEmail } from '../api/email-change.ts';
+import { useSecurity } from '../api/get-security.ts';
+import { describeSeconds } from './CooldownNotice.tsx';
+import { useSecondFactor } from './SecondFactorField.tsx';
+import './email.css';
+import './money-controls.css';
+
+type Step = 'idle' | 'details' | 'code';
+
+const emptyDetails = { email_id: '', password: '' };
+
+/**
+ * The sign-in email: shown, and changed with the password (and the second factor when on), then the
+ * code sent to the new address. Withdrawals and transfers pause for the cool-down afterwards.
+ */
+export function EmailCard({ email }: { email: string | undefined }) {
+  const security = useSecurity().data?.security;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const details = useForm(emptyDetails);
+  const code = useForm({ otp: '' });
+  const countdown = useCountdown();
+  const [step, setStep] = useState<Step>('idle');
+  // The address the last code went to: asking again for it within the minute returns to its code.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const secondFactor = useSecondFactor({
+    error: details.errors.two_factor_code ?? details.errors.passkey_token,
+    onEnter: () => void request(),
+    testId: 'security-email-2fa',
+  });
+
+  // Refusals go through this card's toast, so the next success replaces them (one toast per hook).
+  const showRefusal = (error: ErrorEnvelope) => {
+    toast.error(error.message);
+    return true;
+  };
+
+  const close = () => {
+    setStep('idle');
+    details.setValues(emptyDetails);
+    details.setErrors({});
+    code.setValues({ otp: '' });
+    code.setErrors({});
+    secondFactor.reset();
+  };
+
+  const request = async () => {
+    let sent = false;
+    await details.submit({
+      schema: ZEmailChangeBody,
+      body: { ...details.values, ...secondFactor.proof },
+      check: () => secondFactor.check(),
+      send: (body) => {
+        sent = true;
+        return api.call('account.emailChange', { body });
+      },
+      onSuccess: (data) => {
+        setSentTo(data.email_id);
+        countdown.start(retryAfterOf(data));
+        toast.success(`We sent a code to ${data.email_id}`);
+        code.setValues({ otp: '' });
+        setStep('code');
+      },
+      onError: (error) => {
+        if (error.code === 429) {
+          countdown.start(retryAfterOf(error));
+          if (sentTo !== null && details.values.email_id.trim().toLowerCase() === sentTo) setStep('code');
+        }
+        return showRefusal(error);
+      },
+    });
+    if (sent) secondFactor.reset();
+  };
+
+  // A new code asks for the second factor again (each proof is single-use): back to the details, kept.
+  const resend = () => (secondFactor.required ? setStep('details') : void request());
+
+  const confirm = () =>
+    code.submit({
+      schema: ZEmailConfirmBody,
+      body: code.values,
+      send: (body) => api.call('account.emailConfirm', { body }),
+      onError: showRefusal,
+      onSuccess: async ({ user }) => {
+        toast.success(`Your email is now ${user.email_id}`);
+        setSentTo(null);
+        close();
+        await keepChangedEmail(queryClient, user);
+      },
+    });
+
+  return (
+    <section className="fit24-panel" aria-labelledby="security-email-title" data-testid="security-email">
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-email-title">Email</h2>
+          <p>You sign in with it, and we send your codes and security alerts to it.</p>
+        </div>
+      </div>
+      <div className="email-current">
+        <span>Current email</span>
+        <strong data-testid="security-email-current">{email ?? '…'}</strong>
+      </div>
+      {security && <EmailCooldown security={security} />}
+      {step === 'idle' && (
+        <SubmitButton
+          busy={false}
+          disabled={!email}
+          fill="outline"
+          onClick={() => setStep('details')}
+          testId="security-email-start"
+        >
+          Change email
+        </SubmitButton>
+      )}
+      {step === 'details' && (
+        <form
+          className="fit24-form controls-inset"
+          ref={details.ref}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          data-testid="security-email-form"
+        >
+          <p className="controls-inset__text">
+            We’ll send a code to the new address and tell {email ?? 'your current one'} about it.
+            {security &&
+              ` Once it changes, withdrawals and transfers pause for ${describeSeconds(security.cooldown_seconds)}.`}
+          </p>
+          <TextField
+            label="New email"
+            type="email"
+            inputmode="email"
+            autocomplete="email"
+            value={details.values.email_id}
+            onChange={(value) => details.set('email_id', value)}
+            error={details.errors.email_id}
+            testId="security-email-new"
+          />
+          <PasswordField
+            label="Current password"
+            autocomplete="current-password"
+            value={details.values.password}
+            onChange={(value) => details.set('password', value)}
+            error={details.errors.password}
+            onEnter={() => void request()}
+            testId="security-email-password"
+          />
+          {secondFactor.field}
+          <SubmitButton busy={details.busy} onClick={() => void request()} testId="security-email-send">
+            Email me a code
+          </SubmitButton>
+          <button
+            type="button"
+            className="fit24-link controls-cancel"
+            onClick={close}
+            data-testid="security-email-cancel"
+          >
+            Cancel
+          </button>
+        </form>
+      )}
+      {step === 'code' && (
+        <form
+          className="fit24-form controls-inset"
+          ref={code.ref}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          data-testid="security-email-code-form"
+        >
+          <p className="controls-inset__text" data-testid="security-email-sent">
+            We sent a code to <strong>{sentTo}</strong>. Enter it to make it your email.
+          </p>
+          <OtpField
+            label="6-digit code from the new address"
+            value={code.values.otp}
+            onChange={(value) => code.set('otp', value)}
+            error={code.errors.otp}
+            onEnter={() => void confirm()}
+            autofocus
+            testId="security-email-otp"
+          />
+          <div className="fit24-row">
+            <button
+              type="button"
+              className="fit24-link"
+              onClick={close}
+              data-testid="security-email-code-cancel"
+            >
+              Cancel
+            </button>
+            <ResendButton
+              left={countdown.left}
+              busy={details.busy}
+              onClick={resend}
+              testId="security-email-resend"
+            />
+          </div>
+          <SubmitButton busy={code.busy} onClick={() => void confirm()} testId="security-email-confirm">
+            Change email
+          </SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** Money held back after the email changed: for how long and until when (the server's cool-down). */
+function EmailCooldown({ security }: { security: TSecurity }) {
+  const now = useNowSeconds(30_000);
+  const until = security.cooldown_until;
+  if (security.cooldown_reason !== 'email changed' || until === null || until <= now) return null;
+  return (
+    <div className="fit24-notice fit24-notice--warning email-cooldown" data-testid="security-email-cooldown">
+      <IonIcon icon={hourglassOutline} color="warning" aria-hidden="true" />
+      <span>
+        Your email changed, so withdrawals and transfers are paused for{' '}
+        {describeSeconds(security.cooldown_seconds)} for your safety, until {formatDateTime(until)}.
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { ZWhitelistBody } from '@fit24/contract';
+import { IonIcon, IonToggle } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertCircleOutline, checkmarkCircle, ellipseOutline, hourglassOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useToast } from '../../../components/ui/toast.ts';
+import { useForm } from '../../../components/ui/use-form.ts';
+import { api } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { useSavedAddresses } from '../api/get-addresses.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { describeDelay } from './address-when.ts';
+import { useSecondFactor } from './SecondFactorField.tsx';
+import { useSecondFactorErrorReset } from './second-factor-error.ts';
+import './money-controls.css';
+
+/**
+ * Whitelist-only withdrawals: on at once; off only with the second factor, and even then it holds for
+ * the safety delay (`whitelist_off_date`), which the card says before and after.
+ */
+export function WhitelistCard() {
+  const security = useSecurity().data?.security;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const addresses = useSavedAddresses();
+  const form = useForm({});
+  const [turningOff, setTurningOff] = useState(false);
+  // The toggle is drawn from the server's state: a refused or unconfirmed change snaps it back.
+  const [redraw, setRedraw] = useState(0);
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  const secondFactor = useSecondFactor({
+    error: form.errors.two_factor_code ?? form.errors.passkey_token,
+    onEnter: () => void turnOff(),
+    testId: 'whitelist-2fa',
+  });
+  useSecondFactorErrorReset(secondFactor.proof, form.setErrors);
+
+  const on = security?.whitelist_only === 1;
+  const endsAt = security?.whitelist_off_date ?? null;
+  const delay = security ? describeDelay(security.address_delay_seconds) : '';
+  const hasActive = (addresses.data?.addresses ?? []).some((address) => address.status === 'ACTIVE');
+
+  /** Sends the change; resolves whether the request went out (the second factor's check passed). */
+  const send = async (enabled: 0 | 1, proof = {}): Promise<boolean> => {
+    let sent = false;
+    await form.submit({
+      schema: ZWhitelistBody,
+      body: { enabled, ...proof },
+      check: () => (enabled === 0 ? secondFactor.check() : null),
+      send: (body) => {
+        sent = true;
+        return api.call('security.whitelist', { body });
+      },
+      onSuccess: (data) => {
+        queryClient.setQueryData(SECURITY_QUERY_KEY, data);
+        setTurningOff(false);
+        if (enabled === 1) toast.success('Whitelist-only withdrawals are on');
+        else if (data.security.whitelist_off_date) {
+          toast.success(`Whitelist-only ends on ${formatDateTime(data.security.whitelist_off_date)}`);
+        }
+      },
+    });
+    return sent;
+  };
+
+  const turnOff = async () => {
+    if (await send(0, secondFactor.proof)) secondFactor.reset();
+  };
+
+  const onToggle = (checked: boolean) => {
+    if (!checked) {
+      // Off waits for the second factor below; the switch stays on until then.
+      setTurningOff(true);
+      setRedraw((n) => n + 1);
+      return;
+    }
+    setOptimistic(true);
+    void send(1).finally(() => {
+      setOptimistic(null);
+      setRedraw((n) => n + 1);
+    });
+  };
+
+  const status = on
+    ? { tone: 'success' as const, icon: checkmarkCircle, text: 'On' }
+    : endsAt
+      ? { tone: 'warning' as const, icon: hourglassOutline, text: 'Ending' }
+      : { tone: 'medium' as const, icon: ellipseOutline, text: 'Off' };
+
+  return (
+    <section
+      className="fit24-panel"
+      aria-labelledby="security-whitelist-title"
+      data-testid="security-whitelist"
+    >
+      <div className="fit24-panel__head">
+        <div>
+          <h2 id="security-whitelist-title">Whitelist-only withdrawals</h2>
+          <p>When on, withdrawals can go only to active addresses in your address book.</p>
+        </div>
+        {security && (
+          <Pill tone={status.tone} icon={status.icon} testId="whitelist-status">
+            {status.text}
+          </Pill>
+        )}
+      </div>
+      {security && (
+        <div className="controls-switch">
+          <span id="whitelist-toggle-label">Only my address book</span>
+          <IonToggle
+            key={redraw}
+            checked={optimistic ?? on}
+            disabled={form.busy || turningOff}
+            aria-labelledby="whitelist-toggle-label"
+            onIonChange={(event) => onToggle(event.detail.checked)}
+            data-testid="whitelist-toggle"
+          />
+        </div>
+      )}
+      {!on && endsAt && (
+        <div className="fit24-notice fit24-notice--warning controls-notice" data-testid="whitelist-ending">
+          <IonIcon icon={hourglassOutline} aria-hidden="true" />
+          <span>
+            Turned off: it ends on <strong>{formatDateTime(endsAt)}</strong>. Until then, withdrawals still go
+            only to your address book. Turn it back on to cancel.
+          </span>
+        </div>
+      )}
+      {!on && !endsAt && security && addresses.isSuccess && !hasActive && (
+        <p className="controls-hint" data-testid="whitelist-no-active">
+          You have no active address yet: while whitelist-only is on, you cannot withdraw until one is usable.
+        </p>
+      )}
+      {turningOff && (
+        <form
+          className="fit24-form controls-inset"
+          ref={form.ref}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          data-testid="whitelist-off-form"
+        >
+          <div className="fit24-notice fit24-notice--warning controls-notice">
+            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+            <span>
+              For your safety this takes effect {delay} from now: until then, withdrawals still go only to
+              your address book.
+            </span>
+          </div>
+          {secondFactor.field}
+          <SubmitButton busy={form.busy} onClick={() => void turnOff()} testId="whitelist-off-confirm">
+            Turn off whitelist-only
+          </SubmitButton>
+          <button
+            type="button"
+            className="fit24-link controls-cancel"
+            onClick={() => {
+              setTurningOff(false);
+              secondFactor.reset();
+            }}
+            data-testid="whitelist-off-cancel"
+          >
+            Keep it on
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

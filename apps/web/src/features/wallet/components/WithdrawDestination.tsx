@@ -1,0 +1,110 @@
+import type { TSavedAddress } from '@fit24/contract';
+import { IonIcon } from '@ionic/react';
+import { shieldCheckmarkOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import type { FieldErrors } from '../../../lib/forms.ts';
+import { useSecurity } from '../../security/api/get-security.ts';
+import { networkLabel } from '../utils/transactions.ts';
+import { AddressBookPicker } from './AddressBookPicker.tsx';
+
+/**
+ * Whitelist-only as it holds now: while on and, once turned off, until its delay ends (`endsAt`). Only
+ * active address-book entries may be withdrawn to meanwhile.
+ */
+export function useWhitelist() {
+  const security = useSecurity().data?.security;
+  const endsAt = security?.whitelist_only === 1 ? null : (security?.whitelist_off_date ?? null);
+  return { on: security?.whitelist_only === 1 || endsAt !== null, endsAt };
+}
+
+/** Says that only the address book may be used while whitelist-only holds, and until when. */
+export function WhitelistNotice() {
+  const whitelist = useWhitelist();
+  if (!whitelist.on) return null;
+  return (
+    <div className="fit24-notice" data-testid="withdraw-whitelist">
+      <IonIcon icon={shieldCheckmarkOutline} aria-hidden="true" />
+      <span>
+        Whitelist-only is on: you can withdraw only to active addresses in your address book.
+        {whitelist.endsAt !== null && ` It ends on ${formatDateTime(whitelist.endsAt)}.`}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Where a withdrawal goes: picked from the address book (which fills address and memo) or typed, and a
+ * memo or tag when the receiving platform asks for one. Typing another address drops the pick.
+ */
+export function WithdrawDestination({
+  assetId,
+  symbol,
+  network,
+  address,
+  memo,
+  errors,
+  onChange,
+}: {
+  assetId: number;
+  symbol: string;
+  network: string;
+  address: string;
+  memo: string;
+  errors: FieldErrors;
+  onChange: (next: { address?: string; memo?: string; picked?: TSavedAddress | null }) => void;
+}) {
+  const whitelist = useWhitelist();
+  const [picked, setPicked] = useState<TSavedAddress | null>(null);
+  const [withMemo, setWithMemo] = useState(false);
+
+  const pick = (entry: TSavedAddress) => {
+    setPicked(entry);
+    onChange({ address: entry.address, memo: entry.memo ?? '', picked: entry });
+  };
+  const type = (value: string) => {
+    const stillPicked = picked && value.trim() === picked.address ? picked : null;
+    if (!stillPicked) setPicked(null);
+    onChange({ address: value, picked: stillPicked });
+  };
+
+  return (
+    <>
+      <AddressBookPicker assetId={assetId} symbol={symbol} picked={picked} onPick={pick} />
+      <TextField
+        label={`${symbol} address (${networkLabel(network)} network)`}
+        value={address}
+        onChange={type}
+        error={errors.address}
+        placeholder={
+          whitelist.on ? 'Pick an address from your address book' : 'Paste the address you are sending to'
+        }
+        autocomplete="off"
+        className="funds-mono-input"
+        testId="withdraw-address"
+      />
+      {withMemo || memo !== '' ? (
+        <TextField
+          label="Memo or tag"
+          value={memo}
+          onChange={(value) => onChange({ memo: value })}
+          error={errors.memo}
+          maxlength={100}
+          helper="Only when the receiving platform gives you one with the address."
+          autocomplete="off"
+          testId="withdraw-memo"
+        />
+      ) : (
+        <button
+          type="button"
+          className="fit24-link funds-memo-link"
+          onClick={() => setWithMemo(true)}
+          data-testid="withdraw-memo-toggle"
+        >
+          + This address needs a memo or tag
+        </button>
+      )}
+    </>
+  );
+}
