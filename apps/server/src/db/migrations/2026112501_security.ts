@@ -108,7 +108,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`alter table otps drop constraint otps_purpose_check`.execute(db);
   await sql`alter table otps add constraint otps_purpose_check check (purpose in
-    ('EMAIL_VERIFY', 'MOBILE_VERIFY', 'PASSWORD_RESET', 'TXN_PASSWORD', 'ADDRESS_CONFIRM', 'EMAIL_CHANGE'))`.execute(db);
+    ('EMAIL_VERIFY', 'MOBILE_VERIFY', 'PASSWORD_RESET', 'TXN_PASSWORD', 'ADDRESS_CONFIRM', 'EMAIL_CHANGE'))`.execute(
+    db,
+  );
 
   await db.schema.dropTable('rate_events').execute();
 
@@ -141,7 +143,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table otps drop constraint otps_purpose_check`.execute(db);
   await sql`alter table otps add constraint otps_purpose_check check (purpose in
     ('EMAIL_VERIFY', 'MOBILE_VERIFY', 'PASSWORD_RESET', 'TXN_PASSWORD'))`.execute(db);
-  for (const table of ['withdrawal_addresses', 'auth_tokens', 'passkeys', 'recovery_codes', 'attempt_limits']) {
+  for (const table of [
+    'withdrawal_addresses',
+    'auth_tokens',
+    'passkeys',
+    'recovery_codes',
+    'attempt_limits',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema
