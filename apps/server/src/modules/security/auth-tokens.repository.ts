@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { AuthTokenPurpose, AuthTokenRow } from '../../db/schema-security.ts';
 import { hashSecret, newToken } from './crypto.ts';
 
@@ -35,6 +36,17 @@ export async function create(
   return { token, row };
 }
 
+/** The row of `token` of this purpose, while unused and unexpired: every query here starts from it. */
+function live(purpose: AuthTokenPurpose, token: string, now: Date) {
+  return (eb: ExpressionBuilder<DB, 'auth_tokens'>) =>
+    eb.and([
+      eb('token_hash', '=', hashSecret(token)),
+      eb('purpose', '=', purpose),
+      eb('used_at', 'is', null),
+      eb('expires_at', '>', now),
+    ]);
+}
+
 /** The live (unused, unexpired) token of a purpose, or undefined; reading it takes nothing. */
 export async function findLive(
   db: Database,
@@ -45,10 +57,7 @@ export async function findLive(
   return db
     .selectFrom('auth_tokens')
     .selectAll()
-    .where('token_hash', '=', hashSecret(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(live(purpose, token, now))
     .executeTakeFirst();
 }
 
@@ -66,10 +75,7 @@ export async function attempt(
   return db
     .updateTable('auth_tokens')
     .set({ attempts: sql<number>`attempts + 1` })
-    .where('token_hash', '=', hashSecret(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(live(purpose, token, now))
     .where('attempts', '<', max)
     .returningAll()
     .executeTakeFirst();
@@ -86,10 +92,7 @@ export async function consume(
   let query = db
     .updateTable('auth_tokens')
     .set({ used_at: now })
-    .where('token_hash', '=', hashSecret(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now);
+    .where(live(purpose, token, now));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   return query.returningAll().executeTakeFirst();
 }
@@ -132,10 +135,7 @@ export async function setWebauthnChallenge(
   return db
     .updateTable('auth_tokens')
     .set({ webauthn_challenge: challenge })
-    .where('token_hash', '=', hashSecret(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(live(purpose, token, now))
     .returningAll()
     .executeTakeFirst();
 }
