@@ -1,56 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, signedUpUser, signInThroughPage } from './accounts.ts';
 import {
   api,
   expectPage,
   fill,
   freshIdentity,
   newPhonePage,
-  ops,
+  outbox,
   outboxOtp,
-  type Stack,
+  securityCard,
+  shootBothSizes,
   shooter,
-  shownPage,
-  startStack,
   storedSession,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
-const PASSWORD = 'Analytical-Engine-1';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const shot = shooter('email-change');
-
-/** A verified account made through the API, as a person who signed up earlier. */
-async function signedUpUser(stack: Stack): Promise<string> {
-  const who = freshIdentity();
-  const registered = await api(stack, 'POST', '/api/auth/register', {
-    body: {
-      name: 'Grace Hopper',
-      email_id: who.email,
-      password: PASSWORD,
-      mobile: who.mobile,
-      country_code: 'GB',
-      accept_terms: true,
-    },
-  });
-  expect(registered.status).toBe(200);
-  const verified = await api(stack, 'POST', '/api/auth/email/verify', {
-    token: registered.body.data.token,
-    body: { otp: await outboxOtp(stack, who.email) },
-  });
-  expect(verified.status).toBe(200);
-  return who.email;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expectPage(page, 'login', '/login');
-  await fill(page, 'login-email', email);
-  await fill(page, 'login-password', PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expectPage(page, 'tabs/home', '/tabs/home');
-}
 
 /** Presses a button and returns the server's message of the call it makes to `path`. */
 async function pressAndReadAnswer(page: Page, testId: string, path: string): Promise<string> {
@@ -72,31 +39,21 @@ async function bothSizes(page: Page, name: string): Promise<void> {
   // Let a toast finish sliding in: a screenshot mid-animation shows two overlapping.
   await expect.poll(() => page.locator('ion-toast').count()).toBeLessThanOrEqual(1);
   await page.waitForTimeout(500);
-  await shot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
+  await shootBothSizes(page, shot, name);
 }
 
 describe('changing the sign-in email on the security screen, in a real browser', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   it('refuses a wrong password, then changes the email with the code sent to the new address', async () => {
-    const oldEmail = await signedUpUser(stack);
+    const { email: oldEmail } = await signedUpUser(stack);
     const newEmail = freshIdentity().email;
     const { context, page } = await newPhonePage(stack);
-    await signIn(page, oldEmail);
+    await signInThroughPage(page, oldEmail);
 
     await page.goto('/security');
     await expectPage(page, 'security', '/security');
-    const card = shownPage(page, 'security').getByTestId('security-email');
-    await card.scrollIntoViewIfNeeded();
+    const card = await securityCard(page, 'security-email');
     await expect.poll(() => card.getByTestId('security-email-current').textContent()).toBe(oldEmail);
     await bothSizes(page, 'card');
 
@@ -112,9 +69,7 @@ describe('changing the sign-in email on the security screen, in a real browser',
       .toBe('true');
     await expect.poll(() => visibleText(page)).toContain('Is not correct');
     await bothSizes(page, 'wrong-password');
-    expect((await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(newEmail)}`)).messages).toHaveLength(
-      0,
-    );
+    expect(await outbox(stack, newEmail)).toHaveLength(0);
 
     // The right password: a code goes to the new address, with the wait before another may be asked.
     await fill(page, 'security-email-password', PASSWORD);
@@ -166,9 +121,7 @@ describe('changing the sign-in email on the security screen, in a real browser',
       body: { email_id: oldEmail, password: PASSWORD },
     });
     expect(old.status).not.toBe(200);
-    const toOld = (await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(oldEmail)}`)).messages as {
-      subject: string;
-    }[];
+    const toOld = await outbox(stack, oldEmail);
     expect(toOld.map((message) => message.subject)).toEqual(
       expect.arrayContaining([
         'Your FIT24 Exchange email is being changed',

@@ -1,43 +1,32 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, registeredUser, signedUpUser, signInThroughPage } from './accounts.ts';
 import {
   api,
   deposit,
   expectPage,
-  fill,
-  freshIdentity,
+  newDesktopPage,
   newPhonePage,
-  ops,
-  outboxOtp,
-  type Stack,
+  outbox,
   setTxnPassword,
   shooter,
   shownPage,
-  startStack,
   storedSession,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
-const PASSWORD = 'Analytical-Engine-1';
 const TXN_PASSWORD = 'Pay-PIN-8842';
 const OUT_ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const NEW_SIGNIN_SUBJECT = 'New sign-in to your FIT24 Exchange account';
-const DESKTOP = { width: 1280, height: 800 };
 const shot = shooter('freeze');
 
 describe('freezing an account from the new sign-in email, in a real browser', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   /** The freeze links of the new-sign-in emails in the outbox, newest first, as the person reads them. */
   async function freezeLinks(email: string): Promise<URL[]> {
-    const data = await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(email)}`);
-    return (data.messages as Array<{ subject: string; text: string }>)
+    return (await outbox(stack, email))
       .filter((m) => m.subject === NEW_SIGNIN_SUBJECT)
       .map((m) => new URL(/^https?:\/\/\S+\/freeze\?token=\S+$/m.exec(m.text)![0]));
   }
@@ -51,42 +40,20 @@ describe('freezing an account from the new sign-in email, in a real browser', ()
 
   it('a sign-in from a new device emails a link; the link freezes the account; its sessions end and money stops', async () => {
     // The owner signs up (this process is the owner's device) with BTC and a transaction password.
-    const who = freshIdentity();
-    const registered = await api(stack, 'POST', '/api/auth/register', {
-      body: {
-        name: 'Ada Lovelace',
-        email_id: who.email,
-        password: PASSWORD,
-        mobile: who.mobile,
-        country_code: 'GB',
-        accept_terms: true,
-      },
-    });
-    const ownerToken = registered.body.data.token as string;
-    await api(stack, 'POST', '/api/auth/email/verify', {
-      token: ownerToken,
-      body: { otp: await outboxOtp(stack, who.email) },
-    });
+    const who = await signedUpUser(stack, { name: 'Ada Lovelace' });
+    const ownerToken = who.token;
     await setTxnPassword(stack, { token: ownerToken, user: { email_id: who.email } }, TXN_PASSWORD);
     await deposit(stack, who.email, 'BTC', '1');
     expect(await freezeLinks(who.email)).toEqual([]);
 
     // Someone else signs in from a browser: a device the account has never used.
     const intruder = await newPhonePage(stack);
-    await intruder.page.goto('/login');
-    await expectPage(intruder.page, 'login', '/login');
-    await fill(intruder.page, 'login-email', who.email);
-    await fill(intruder.page, 'login-password', PASSWORD);
-    await intruder.page.getByTestId('login-submit').click();
-    await expectPage(intruder.page, 'tabs/home', '/tabs/home');
+    await signInThroughPage(intruder.page, who.email);
     const intruderToken = JSON.parse((await storedSession(intruder.page))!).token as string;
 
     const [link] = await freezeLinks(who.email);
     expect(link).toBeDefined();
-    const data = await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(who.email)}`);
-    const alert = (data.messages as Array<{ subject: string; text: string }>).find(
-      (m) => m.subject === NEW_SIGNIN_SUBJECT,
-    )!;
+    const alert = (await outbox(stack, who.email)).find((m) => m.subject === NEW_SIGNIN_SUBJECT)!;
     expect(alert.text).toMatch(/Device: Mozilla\/5\.0 .*Chrome/);
     expect(alert.text).toContain('IP address: 127.0.0.1');
     expect(alert.text).toContain("This wasn't me: freeze my account");
@@ -133,8 +100,7 @@ describe('freezing an account from the new sign-in email, in a real browser', ()
     expect(after.available).toBe('1');
 
     // The link was used: opened again on a desktop, it says so in the server's words.
-    const desktop = await stack.browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl });
-    const page = await desktop.newPage();
+    const { context: desktop, page } = await newDesktopPage(stack);
     await openLink(page, link!);
     await page.getByTestId('freeze-submit').click();
     await page.getByTestId('freeze-error').waitFor();
@@ -152,17 +118,7 @@ describe('freezing an account from the new sign-in email, in a real browser', ()
   });
 
   it('shows the question and the result on a desktop too', async () => {
-    const who = freshIdentity();
-    await api(stack, 'POST', '/api/auth/register', {
-      body: {
-        name: 'Grace Hopper',
-        email_id: who.email,
-        password: PASSWORD,
-        mobile: who.mobile,
-        country_code: 'GB',
-        accept_terms: true,
-      },
-    });
+    const who = await registeredUser(stack);
     // A sign-in from another device (a desktop browser this time).
     const response = await fetch(`${stack.baseUrl}/api/auth/signin`, {
       method: 'POST',
@@ -176,8 +132,7 @@ describe('freezing an account from the new sign-in email, in a real browser', ()
     expect(response.status).toBe(200);
     const [link] = await freezeLinks(who.email);
 
-    const desktop = await stack.browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl });
-    const page = await desktop.newPage();
+    const { context: desktop, page } = await newDesktopPage(stack);
     await openLink(page, link!);
     await page.getByTestId('freeze-ask').waitFor();
     await shot(page, 'ask-1280');

@@ -2,9 +2,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TStoredSession } from '@fit24/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import type { TOutboxMessage, TStoredSession } from '@fit24/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createClock } from '../../server/src/clock.ts';
 import type { AppContext } from '../../server/src/context.ts';
@@ -56,12 +56,41 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-export const PHONE = { width: 390, height: 844 };
+/**
+ * A stack for a describe block: started before its tests, closed after them. The object is filled in by
+ * the `beforeAll` hook it registers, so read it in hooks and tests, not while the block is being declared.
+ */
+export function suiteStack(): Stack {
+  const stack = {} as Stack;
+  beforeAll(async () => {
+    Object.assign(stack, await startStack());
+  });
+  afterAll(async () => {
+    if ('close' in stack) await stack.close();
+  });
+  return stack;
+}
 
-export async function newPhonePage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await stack.browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl });
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A new browser context of `viewport`'s size on the stack's server (or `baseURL`), and a page in it. */
+export async function newSizedPage(
+  stack: Stack,
+  viewport: { width: number; height: number },
+  baseURL = stack.baseUrl,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({ viewport, baseURL });
   const page = await context.newPage();
   return { context, page };
+}
+
+export function newPhonePage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
+  return newSizedPage(stack, PHONE);
+}
+
+export function newDesktopPage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
+  return newSizedPage(stack, DESKTOP);
 }
 
 /** A real user and session in the database, as stored by the app after sign-in. */
@@ -131,10 +160,15 @@ export async function ops(stack: Stack, method: 'GET' | 'POST', path: string, bo
   return envelope.data;
 }
 
+/** The messages the outbox holds for an address (email or mobile), newest first. */
+export async function outbox(stack: Stack, to: string): Promise<TOutboxMessage[]> {
+  const data = await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(to)}`);
+  return data.messages;
+}
+
 /** The newest one-time code the outbox holds for an address, as a developer reads it. */
 export async function outboxOtp(stack: Stack, to: string): Promise<string> {
-  const data = await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(to)}`);
-  const otp = (data.messages as Array<{ otp: string | null }>).find((m) => m.otp)?.otp;
+  const otp = (await outbox(stack, to)).find((m) => m.otp)?.otp;
   if (!otp) throw new Error(`no code for ${to}`);
   return otp;
 }
@@ -183,6 +217,13 @@ export function shownPage(page: Page, name: string) {
   return page.locator(`[data-page="${name}"]:not(.ion-page-hidden)`).first();
 }
 
+/** A card of the security page (found by its test id), scrolled into view. */
+export async function securityCard(page: Page, testId: string): Promise<Locator> {
+  const card = shownPage(page, 'security').getByTestId(testId);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
 /** Credits a user's wallet as a confirmed devnet deposit would (operator call). */
 export async function deposit(stack: Stack, email: string, symbol: string, amount: string): Promise<void> {
   await ops(stack, 'POST', '/ops/devnet/deposit', { email_id: email, symbol, amount });
@@ -214,6 +255,18 @@ export async function marketIdOf(stack: Stack, token: string, symbol: string): P
 export function shooter(prefix: string, options: { fullPage?: boolean } = {}) {
   return (page: Page, name: string) =>
     page.screenshot({ path: join(screenshotDir, `${prefix}-${name}.png`), ...options });
+}
+
+/** Screenshots `<name>-390` on the phone and `<name>-1280` at desktop width, then turns back into the phone. */
+export async function shootBothSizes(
+  page: Page,
+  shot: ReturnType<typeof shooter>,
+  name: string,
+): Promise<void> {
+  await shot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
 }
 
 /** A seller with BTC and a buyer with USDT, both verified and signed in, and the BTC/USDT market. */

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { enterPassword, PASSWORD, registeredUser, submitLogin } from './accounts.ts';
 import {
   api,
   expectPage,
@@ -9,14 +10,12 @@ import {
   outboxOtp,
   plantSession,
   realSession,
-  type Stack,
   shooter,
-  startStack,
   storedSession,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
-const PASSWORD = 'Analytical-Engine-1';
 /** A 1×1 PNG: recognised as an image by its content. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -42,13 +41,7 @@ async function signUp(page: Page, who: ReturnType<typeof freshIdentity>): Promis
 }
 
 describe('identity in a real browser', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   it('signs up, verifies both codes from the outbox, lands on home, signs out to the root and signs in again', async () => {
     const who = freshIdentity();
@@ -81,19 +74,14 @@ describe('identity in a real browser', () => {
 
     await page.getByTestId('welcome-sign-in').click();
     await expectPage(page, 'login', '/login');
-    await fill(page, 'login-email', who.email.toUpperCase());
-    await fill(page, 'login-password', PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page, who.email.toUpperCase());
     await expectPage(page, 'tabs/home', '/tabs/home');
     await context.close();
   });
 
   it('shows the server’s message for wrong credentials and a wrong code', async () => {
     const { context, page } = await newPhonePage(stack);
-    await page.goto('/login');
-    await fill(page, 'login-email', 'nobody@example.com');
-    await fill(page, 'login-password', 'Wrong-password-1');
-    await page.getByTestId('login-submit').click();
+    await enterPassword(page, 'nobody@example.com', 'Wrong-password-1');
     await expect
       .poll(() =>
         page
@@ -136,18 +124,7 @@ describe('identity in a real browser', () => {
   });
 
   it('resets a forgotten password end to end, and the old password stops working', async () => {
-    const who = freshIdentity();
-    const registered = await api(stack, 'POST', '/api/auth/register', {
-      body: {
-        name: 'Grace Hopper',
-        email_id: who.email,
-        password: PASSWORD,
-        mobile: who.mobile,
-        country_code: 'GB',
-        accept_terms: true,
-      },
-    });
-    expect(registered.status).toBe(200);
+    const who = await registeredUser(stack);
     const { context, page } = await newPhonePage(stack);
     await page.goto('/login');
     await page.getByTestId('login-forgot').click();
@@ -162,15 +139,11 @@ describe('identity in a real browser', () => {
     await page.getByTestId('forgot-done').waitFor();
     await shot(page, 'forgot-done-390');
     // Reset revokes every session: the token from sign-up now answers 502.
-    expect((await api(stack, 'GET', '/api/account', { token: registered.body.data.token })).body.code).toBe(
-      502,
-    );
+    expect((await api(stack, 'GET', '/api/account', { token: who.token })).body.code).toBe(502);
 
     await page.getByTestId('forgot-login').click();
     await expectPage(page, 'login', '/login');
-    await fill(page, 'login-email', who.email);
-    await fill(page, 'login-password', PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page, who.email);
     await expect.poll(() => visibleText(page)).toContain('The email or password is not correct.');
     await fill(page, 'login-password', 'Brand-New-Secret-7');
     await page.getByTestId('login-submit').click();

@@ -1,27 +1,31 @@
 import { join } from 'node:path';
 import type { TStoredSession } from '@fit24/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeSegwitV0 } from '../../server/src/modules/chain/bech32.ts';
 import { codeAt } from '../../server/src/modules/security/totp.ts';
 import {
   api,
+  DESKTOP,
   deposit,
   expectPage,
   fill,
   freshIdentity,
+  newDesktopPage,
   newPhonePage,
-  ops,
+  newSizedPage,
+  outbox,
   outboxOtp,
+  PHONE,
   plantSession,
   realSession,
-  type Stack,
   screenshotDir,
+  securityCard,
   setTxnPassword,
   shooter,
   shownPage,
-  startStack,
   storedSession,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
@@ -32,7 +36,6 @@ const BOOK_ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const OTHER_ADDRESS = encodeSegwitV0('bcrt', new Uint8Array(20).fill(7));
 const LATE_ADDRESS = encodeSegwitV0('bcrt', new Uint8Array(20).fill(9));
 const PHRASE = 'Blue Falcon 42';
-const DESKTOP = { width: 1280, height: 800 };
 const shot = shooter('money-controls');
 
 /** What the app shows for an epoch-seconds moment (lib/date-time.ts), in the browser's own time zone. */
@@ -50,13 +53,12 @@ const overlayShot = (page: Page, name: string) =>
 
 /** A card of the security page, scrolled into view and photographed on its own. */
 async function shootCard(page: Page, testId: string, name: string) {
-  const card = shownPage(page, 'security').getByTestId(testId);
-  await card.scrollIntoViewIfNeeded();
+  const card = await securityCard(page, testId);
   await card.screenshot({ path: join(screenshotDir, `money-controls-${name}.png`) });
 }
 
 describe('money-movement controls in a real browser', () => {
-  let stack: Stack;
+  const stack = suiteStack();
   let session: TStoredSession;
   let btc: number;
   const email = () => session.user.email_id;
@@ -64,15 +66,11 @@ describe('money-movement controls in a real browser', () => {
     (await api(stack, 'GET', '/api/security', { token })).body.data.security;
 
   beforeAll(async () => {
-    stack = await startStack();
     const assets = await stack.ctx.db.selectFrom('assets').select(['asset_id', 'symbol']).execute();
     btc = assets.find((a) => a.symbol === 'BTC')!.asset_id;
     session = await realSession(stack, { emailVerified: true, name: 'Grace Hopper' });
     await setTxnPassword(stack, session, TXN);
     await deposit(stack, email(), 'BTC', '0.8');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('address book → emailed code → pending → active, whitelist-only, and a withdrawal picked from the book', async () => {
@@ -118,8 +116,7 @@ describe('money-movement controls in a real browser', () => {
     expect(await row.getByTestId('address-when').count()).toBe(0);
 
     // Whitelist-only on: at once.
-    const whitelist = shownPage(page, 'security').getByTestId('security-whitelist');
-    await whitelist.scrollIntoViewIfNeeded();
+    const whitelist = await securityCard(page, 'security-whitelist');
     await whitelist.getByTestId('whitelist-toggle').click();
     await expect.poll(() => whitelist.getByTestId('whitelist-status').textContent()).toBe('On');
     expect((await security()).whitelist_only).toBe(1);
@@ -178,8 +175,7 @@ describe('money-movement controls in a real browser', () => {
     expect(history.body.data.transactions[0]).toMatchObject({ type: 'WITHDRAWAL', address: BOOK_ADDRESS });
 
     // The same screens on a desktop.
-    const desktop = await stack.browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl });
-    const wide = await desktop.newPage();
+    const { context: desktop, page: wide } = await newDesktopPage(stack);
     await plantSession(wide, session);
     await wide.goto(`/funds/withdraw?asset_id=${btc}`);
     await expectPage(wide, 'funds/withdraw', '/funds/withdraw');
@@ -215,11 +211,10 @@ describe('money-movement controls in a real browser', () => {
     expect(until).toBeGreaterThan(0);
 
     for (const [viewport, name] of [
-      [{ width: 390, height: 844 }, 'cooldown-390'],
+      [PHONE, 'cooldown-390'],
       [DESKTOP, 'cooldown-1280'],
     ] as const) {
-      const context = await stack.browser.newContext({ viewport, baseURL: stack.baseUrl });
-      const page = await context.newPage();
+      const { context, page } = await newSizedPage(stack, viewport);
       await plantSession(page, session);
       await page.goto(`/funds/withdraw?asset_id=${btc}`);
       await expectPage(page, 'funds/withdraw', '/funds/withdraw');
@@ -267,8 +262,7 @@ describe('money-movement controls in a real browser', () => {
     await plantSession(page, session);
     await page.goto('/security');
     await expectPage(page, 'security', '/security');
-    const card = shownPage(page, 'security').getByTestId('security-anti-phishing');
-    await card.scrollIntoViewIfNeeded();
+    const card = await securityCard(page, 'security-anti-phishing');
     await expect.poll(() => card.getByTestId('anti-phishing-status').textContent()).toBe('Not set');
     await card.getByTestId('anti-phishing-edit').click();
     await fill(page, 'anti-phishing-input', 'no');
@@ -282,12 +276,11 @@ describe('money-movement controls in a real browser', () => {
 
     // The next email from us opens with the phrase.
     await api(stack, 'GET', '/api/user/txn/password/otpcode', { token: session.token });
-    const [latest] = (await ops(stack, 'GET', `/ops/outbox?to=${encodeURIComponent(email())}`)).messages;
-    expect(latest.text.split('\n')[0]).toBe(`Your anti-phishing code: «${PHRASE}»`);
+    const [latest] = await outbox(stack, email());
+    expect(latest!.text.split('\n')[0]).toBe(`Your anti-phishing code: «${PHRASE}»`);
 
     // Whitelist-only off: it holds for the delay, and says until when.
-    const whitelist = shownPage(page, 'security').getByTestId('security-whitelist');
-    await whitelist.scrollIntoViewIfNeeded();
+    const whitelist = await securityCard(page, 'security-whitelist');
     await whitelist.getByTestId('whitelist-toggle').click();
     await whitelist.getByTestId('whitelist-off-form').waitFor();
     expect(await whitelist.textContent()).toContain('takes effect 24 hours from now');
@@ -300,8 +293,7 @@ describe('money-movement controls in a real browser', () => {
     await shootCard(page, 'security-whitelist', 'whitelist-ending-390');
 
     // Freeze: a clear warning first, then every session ends and the app is back at the root.
-    const freeze = shownPage(page, 'security').getByTestId('security-freeze');
-    await freeze.scrollIntoViewIfNeeded();
+    const freeze = await securityCard(page, 'security-freeze');
     await shootCard(page, 'security-freeze', 'freeze-390');
     await freeze.getByTestId('freeze-open').click();
     const alert = page.locator('ion-alert');

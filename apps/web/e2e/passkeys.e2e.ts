@@ -1,31 +1,28 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeAt } from '../../server/src/modules/security/totp.ts';
+import { enterPassword, signedUpUser, signInThroughPage, signOut } from './accounts.ts';
 import {
-  api,
   expectPage,
   fill,
-  freshIdentity,
-  outboxOtp,
+  newSizedPage,
   PHONE,
   type Stack,
+  shootBothSizes,
   shooter,
-  startStack,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
 const PASSWORD = 'Difference-Engine-2';
-const DESKTOP = { width: 1280, height: 800 };
 const shot = shooter('passkeys');
 
 /**
  * A phone page on `http://localhost:<port>`: WebAuthn refuses an IP address as the relying party, and
  * the server takes the relying party from the address the browser used.
  */
-async function newLocalhostPage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
-  const baseURL = stack.baseUrl.replace('127.0.0.1', 'localhost');
-  const context = await stack.browser.newContext({ viewport: PHONE, baseURL });
-  return { context, page: await context.newPage() };
+function newLocalhostPage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {
+  return newSizedPage(stack, PHONE, stack.baseUrl.replace('127.0.0.1', 'localhost'));
 }
 
 /** Chromium's virtual authenticator: a platform passkey store that approves with the user verified. */
@@ -44,63 +41,21 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page): Pro
   });
 }
 
-async function signedUpUser(stack: Stack): Promise<string> {
-  const who = freshIdentity();
-  const registered = await api(stack, 'POST', '/api/auth/register', {
-    body: {
-      name: 'Ada Lovelace',
-      email_id: who.email,
-      password: PASSWORD,
-      mobile: who.mobile,
-      country_code: 'GB',
-      accept_terms: true,
-    },
-  });
-  expect(registered.status).toBe(200);
-  await api(stack, 'POST', '/api/auth/email/verify', {
-    token: registered.body.data.token,
-    body: { otp: await outboxOtp(stack, who.email) },
-  });
-  return who.email;
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.goto('/tabs/account');
-  await expectPage(page, 'tabs/account', '/tabs/account');
-  await page.getByTestId('sign-out').click();
-  await expectPage(page, 'welcome', '/');
-}
-
-async function enterPassword(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expectPage(page, 'login', '/login');
-  await fill(page, 'login-email', email);
-  await fill(page, 'login-password', PASSWORD);
-  await page.getByTestId('login-submit').click();
-}
-
 async function openSecurity(page: Page): Promise<void> {
   await page.goto('/security');
   await expectPage(page, 'security', '/security');
 }
 
 describe('passkeys in a real browser (Chromium’s virtual authenticator)', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   it('registers a passkey, signs in with it alone, completes the password sign-in’s second step with it, and removes it', async () => {
-    const email = await signedUpUser(stack);
+    const { email } = await signedUpUser(stack, { password: PASSWORD, name: 'Ada Lovelace' });
     const { context, page } = await newLocalhostPage(stack);
     await addVirtualAuthenticator(context, page);
 
     // Register a passkey on the security page (2FA is off: no second factor asked), then rename it.
-    await enterPassword(page, email);
-    await expectPage(page, 'tabs/home', '/tabs/home');
+    await signInThroughPage(page, email, PASSWORD);
     await openSecurity(page);
     await expect.poll(() => page.getByTestId('security-passkeys-count').textContent()).toBe('None');
     await page.getByTestId('security-passkey-add').click();
@@ -126,10 +81,7 @@ describe('passkeys in a real browser (Chromium’s virtual authenticator)', () =
     await page.getByTestId('security-2fa-codes-done').click();
     await expect.poll(() => page.getByTestId('security-2fa-app').textContent()).toBe('On');
     await page.waitForFunction(() => !document.querySelector('ion-toast'), undefined, { timeout: 10_000 });
-    await shot(page, 'security-on-390');
-    await page.setViewportSize(DESKTOP);
-    await shot(page, 'security-on-1280');
-    await page.setViewportSize(PHONE);
+    await shootBothSizes(page, shot, 'security-on');
 
     // Passwordless: "Sign in with a passkey" on the login page.
     await signOut(page);
@@ -141,13 +93,10 @@ describe('passkeys in a real browser (Chromium’s virtual authenticator)', () =
 
     // The password asks for the second step; the passkey completes it.
     await signOut(page);
-    await enterPassword(page, email);
+    await enterPassword(page, email, PASSWORD);
     await page.getByTestId('login-2fa-form').waitFor();
     await page.getByTestId('login-2fa-passkey').waitFor();
-    await shot(page, 'login-second-step-390');
-    await page.setViewportSize(DESKTOP);
-    await shot(page, 'login-second-step-1280');
-    await page.setViewportSize(PHONE);
+    await shootBothSizes(page, shot, 'login-second-step');
     await page.getByTestId('login-2fa-passkey').click();
     await expectPage(page, 'tabs/home', '/tabs/home');
 

@@ -1,5 +1,5 @@
 import type { TStoredSession } from '@fit24/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../server/src/modules/auth/sessions.service.ts';
 import {
   api,
@@ -9,8 +9,8 @@ import {
   realSession,
   type Stack,
   shooter,
-  startStack,
   storedSession,
+  suiteStack,
 } from './harness.ts';
 
 const shot = shooter('session-revoked');
@@ -55,13 +55,7 @@ async function quiet(calls: Array<{ at: number }>): Promise<void> {
 }
 
 describe('a session revoked elsewhere ends the app at once, without a call from the screen', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   const revocations = [
     {

@@ -1,45 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeAt } from '../../server/src/modules/security/totp.ts';
+import { enterPassword, PASSWORD, signedUpUser, signInThroughPage, signOut } from './accounts.ts';
 import {
-  api,
+  DESKTOP,
   expectPage,
   fill,
-  freshIdentity,
   newPhonePage,
-  outboxOtp,
+  PHONE,
   type Stack,
+  shootBothSizes,
   shooter,
-  startStack,
+  suiteStack,
   visibleText,
 } from './harness.ts';
 
-const PASSWORD = 'Analytical-Engine-1';
-const DESKTOP = { width: 1280, height: 800 };
 const shot = shooter('two-factor');
-
-/** A verified account made through the API, as a person who signed up earlier. */
-async function signedUpUser(stack: Stack): Promise<string> {
-  const who = freshIdentity();
-  const registered = await api(stack, 'POST', '/api/auth/register', {
-    body: {
-      name: 'Grace Hopper',
-      email_id: who.email,
-      password: PASSWORD,
-      mobile: who.mobile,
-      country_code: 'GB',
-      accept_terms: true,
-    },
-  });
-  expect(registered.status).toBe(200);
-  const verified = await api(stack, 'POST', '/api/auth/email/verify', {
-    token: registered.body.data.token,
-    body: { otp: await outboxOtp(stack, who.email) },
-  });
-  expect(verified.status).toBe(200);
-  return who.email;
-}
 
 /**
  * The authenticator app: the code for the server's time, never one of a 30-second step already used
@@ -70,37 +46,15 @@ function wrongCode(secret: string, now: number): string {
   return ['000000', '123456', '999999'].find((code) => !near.has(code))!;
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.goto('/tabs/account');
-  await expectPage(page, 'tabs/account', '/tabs/account');
-  await page.getByTestId('sign-out').click();
-  await expectPage(page, 'welcome', '/');
-}
-
-async function enterPassword(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expectPage(page, 'login', '/login');
-  await fill(page, 'login-email', email);
-  await fill(page, 'login-password', PASSWORD);
-  await page.getByTestId('login-submit').click();
-}
-
 describe('two-factor authentication with an authenticator app, in a real browser', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = suiteStack();
 
   it('enrols the app, keeps the recovery codes, signs in with a code and a recovery code, and turns it off', async () => {
-    const email = await signedUpUser(stack);
+    const { email } = await signedUpUser(stack);
     const { context, page } = await newPhonePage(stack);
 
     // Without 2FA, the password alone signs in.
-    await enterPassword(page, email);
-    await expectPage(page, 'tabs/home', '/tabs/home');
+    await signInThroughPage(page, email);
     await page.goto('/security');
     await expectPage(page, 'security', '/security');
     await expect.poll(() => page.getByTestId('security-2fa-status').textContent()).toBe('Off');
@@ -136,7 +90,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
     expect(await page.getByTestId('security-2fa-codes-done').getAttribute('aria-disabled')).toBe('true');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'recovery-codes-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.getByTestId('security-2fa-codes-saved').click();
     await page.getByTestId('security-2fa-codes-done').click();
     await expect.poll(() => page.getByTestId('security-2fa-status').textContent()).toBe('On');
@@ -149,10 +103,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
     await page.getByTestId('login-2fa-form').waitFor();
     expect(await page.getByTestId('login-2fa-email').textContent()).toBe(email);
     expect(await page.getByTestId('login-2fa-passkey').count()).toBe(0);
-    await shot(page, 'login-second-step-390');
-    await page.setViewportSize(DESKTOP);
-    await shot(page, 'login-second-step-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await shootBothSizes(page, shot, 'login-second-step');
     await fill(page, 'login-2fa-code', wrongCode(secret, stack.ctx.clock.nowSeconds()));
     await expect.poll(() => visibleText(page)).toContain('The code is not correct.');
     await expectPage(page, 'login', '/login');
@@ -219,8 +170,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
 
     // The password alone signs in again.
     await signOut(page);
-    await enterPassword(page, email);
-    await expectPage(page, 'tabs/home', '/tabs/home');
+    await signInThroughPage(page, email);
     await context.close();
   }, 240_000);
 });

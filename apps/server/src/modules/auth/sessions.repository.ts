@@ -57,33 +57,21 @@ export async function touch(db: Database, sessionId: bigint, now: Date, expiresA
 }
 
 /**
- * Revokes one session and, in the same statement, announces it to every process (delivered at commit).
- * Answers whether it was live.
+ * Revokes the live sessions whose `column` is `id` and, in the same statement, announces it to every
+ * process (delivered at commit); answers how many it revoked.
  */
-export async function revoke(db: Database, sessionId: bigint, now: Date): Promise<boolean> {
+async function revokeLive(
+  db: Database,
+  column: 'session_id' | 'user_id',
+  id: bigint,
+  now: Date,
+): Promise<number> {
   const rows = await db
     .with('revoked', (qb) =>
       qb
         .updateTable('sessions')
         .set({ revoked_at: now })
-        .where('session_id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .returning('user_id'),
-    )
-    .selectFrom('revoked')
-    .select((eb) => announceSessionsEnded(eb.ref('revoked.user_id')).as('announced'))
-    .execute();
-  return rows.length > 0;
-}
-
-/** Revokes every live session of the user, announced as `revoke` does; answers how many. */
-export async function revokeAllOfUser(db: Database, userId: bigint, now: Date): Promise<number> {
-  const rows = await db
-    .with('revoked', (qb) =>
-      qb
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
+        .where(column, '=', id)
         .where('revoked_at', 'is', null)
         .returning('user_id'),
     )
@@ -91,6 +79,16 @@ export async function revokeAllOfUser(db: Database, userId: bigint, now: Date): 
     .select((eb) => announceSessionsEnded(eb.ref('revoked.user_id')).as('announced'))
     .execute();
   return rows.length;
+}
+
+/** Revokes one session, announced to every process (`revokeLive`); answers whether it was live. */
+export async function revoke(db: Database, sessionId: bigint, now: Date): Promise<boolean> {
+  return (await revokeLive(db, 'session_id', sessionId, now)) > 0;
+}
+
+/** Revokes every live session of the user, announced as `revoke` does; answers how many. */
+export async function revokeAllOfUser(db: Database, userId: bigint, now: Date): Promise<number> {
+  return revokeLive(db, 'user_id', userId, now);
 }
 
 /** Which of these sessions are still live (one array parameter, however many). */

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { PasskeyRow } from '../../db/schema-security.ts';
 
 export async function listOf(db: Database, userId: bigint): Promise<PasskeyRow[]> {
@@ -22,17 +23,18 @@ export async function findByCredentialId(
   return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
 }
 
+/** The passkey `passkeyId` of this user only: every query on one of a user's passkeys goes through it. */
+function own(userId: bigint, passkeyId: number) {
+  return (eb: ExpressionBuilder<DB, 'passkeys'>) =>
+    eb.and([eb('passkey_id', '=', BigInt(passkeyId)), eb('user_id', '=', userId)]);
+}
+
 export async function findOwn(
   db: Database,
   userId: bigint,
   passkeyId: number,
 ): Promise<PasskeyRow | undefined> {
-  return db
-    .selectFrom('passkeys')
-    .selectAll()
-    .where('passkey_id', '=', BigInt(passkeyId))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('passkeys').selectAll().where(own(userId, passkeyId)).executeTakeFirst();
 }
 
 /** A new credential; undefined when the credential is registered already (by anyone). */
@@ -93,17 +95,12 @@ export async function rename(
   return db
     .updateTable('passkeys')
     .set({ name })
-    .where('passkey_id', '=', BigInt(passkeyId))
-    .where('user_id', '=', userId)
+    .where(own(userId, passkeyId))
     .returningAll()
     .executeTakeFirst();
 }
 
 export async function remove(db: Database, userId: bigint, passkeyId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('passkeys')
-    .where('passkey_id', '=', BigInt(passkeyId))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('passkeys').where(own(userId, passkeyId)).executeTakeFirst();
   return result.numDeletedRows === 1n;
 }

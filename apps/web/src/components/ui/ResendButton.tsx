@@ -1,5 +1,6 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { formatCountdown } from '../../lib/countdown.ts';
+import './forms.css';
 
 export interface ResendButtonProps {
   /** Seconds until another code may be asked for; 0 when it may. */
@@ -24,5 +25,21 @@ export function ResendButton({ left, busy, onClick, testId, label = 'Resend code
       {busy && <IonSpinner name="crescent" slot="start" className="fit24-button-spinner" />}
       {left > 0 ? `${label} in ${formatCountdown(left)}` : label}
     </IonButton>
+  );
+}
+
+/** A code step's "Cancel" link beside its "Resend code" button. */
+export function CancelOrResend({
+  onCancel,
+  cancelTestId,
+  ...resend
+}: ResendButtonProps & { onCancel: () => void; cancelTestId: string }) {
+  return (
+    <div className="fit24-row">
+      <button type="button" className="fit24-link" onClick={onCancel} data-testid={cancelTestId}>
+        Cancel
+      </button>
+      <ResendButton {...resend} />
+    </div>
   );
 }

@@ -101,28 +101,60 @@ export function SecondFactorInput({
         </button>
       )}
       {passkey && (
-        <>
-          {codeShown && (
-            <div className="fit24-2fa__or" aria-hidden="true">
-              <span>or</span>
-            </div>
-          )}
-          <SubmitButton
-            busy={passkey.busy}
-            fill={codeShown ? 'outline' : 'solid'}
-            onClick={passkey.onConfirm}
-            testId={`${testId}-passkey`}
-          >
-            {!passkey.busy && <IonIcon icon={fingerPrintOutline} slot="start" aria-hidden="true" />}
-            {passkey.label}
-          </SubmitButton>
-          {!codeShown && error && (
-            <p className="fit24-2fa__error" role="alert">
-              {error}
-            </p>
-          )}
-        </>
+        <PasskeyChoice
+          {...passkey}
+          codeShown={codeShown}
+          error={codeShown ? undefined : error}
+          testId={`${testId}-passkey`}
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * The passkey button of a second factor: under "or" and outlined beside a code field, alone and solid
+ * (`size`, large on a page of its own) when there is no code to type, with the refusal under it then.
+ */
+export function PasskeyChoice({
+  busy,
+  onConfirm,
+  label,
+  codeShown,
+  size,
+  error,
+  testId,
+}: {
+  busy: boolean;
+  onConfirm: () => void;
+  label: string;
+  codeShown: boolean;
+  size?: 'large' | undefined;
+  error?: string | undefined;
+  testId: string;
+}) {
+  return (
+    <>
+      {codeShown && (
+        <div className="fit24-2fa__or" aria-hidden="true">
+          <span>or</span>
+        </div>
+      )}
+      <SubmitButton
+        busy={busy}
+        fill={codeShown ? 'outline' : 'solid'}
+        size={codeShown ? undefined : size}
+        onClick={onConfirm}
+        testId={testId}
+      >
+        {!busy && <IonIcon icon={fingerPrintOutline} slot="start" aria-hidden="true" />}
+        {label}
+      </SubmitButton>
+      {error && (
+        <p className="fit24-2fa__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -74,3 +74,20 @@ export function Pill({
     </span>
   );
 }
+
+/** A protection's state: green with a tick once it is in place, amber with a warning sign until then. */
+export function SettingPill({
+  done,
+  children,
+  testId,
+}: {
+  done: boolean;
+  children: string;
+  testId?: string;
+}) {
+  return (
+    <Pill tone={done ? 'success' : 'warning'} icon={done ? checkmarkCircle : alertCircle} testId={testId}>
+      {children}
+    </Pill>
+  );
+}

@@ -116,3 +116,8 @@ export function OtpField(props: Omit<TextFieldProps, 'type' | 'inputmode' | 'max
     />
   );
 }
+
+/** An email address: the email keyboard, and the browser may fill it in. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputmode' | 'autocomplete'>) {
+  return <TextField {...props} type="email" inputmode="email" autocomplete="email" />;
+}

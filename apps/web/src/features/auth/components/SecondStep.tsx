@@ -5,10 +5,14 @@ import {
   ZSignin2faBody,
 } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
-import { fingerPrintOutline, timeOutline } from 'ionicons/icons';
+import { timeOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
-import { SecondFactorInput, type SecondFactorMode } from '../../../components/ui/SecondFactorInput.tsx';
+import {
+  PasskeyChoice,
+  SecondFactorInput,
+  type SecondFactorMode,
+} from '../../../components/ui/SecondFactorInput.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
@@ -166,28 +170,15 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
             </SubmitButton>
           )}
           {passkey && (
-            <>
-              {codeShown && (
-                <div className="fit24-2fa__or" aria-hidden="true">
-                  <span>or</span>
-                </div>
-              )}
-              <SubmitButton
-                busy={confirming.busy}
-                fill={codeShown ? 'outline' : 'solid'}
-                size={codeShown ? undefined : 'large'}
-                onClick={confirmWithPasskey}
-                testId="login-2fa-passkey"
-              >
-                {!confirming.busy && <IonIcon icon={fingerPrintOutline} slot="start" aria-hidden="true" />}
-                Use a passkey
-              </SubmitButton>
-            </>
-          )}
-          {!codeShown && error && (
-            <p className="fit24-2fa__error" role="alert">
-              {error}
-            </p>
+            <PasskeyChoice
+              busy={confirming.busy}
+              onConfirm={confirmWithPasskey}
+              label="Use a passkey"
+              codeShown={codeShown}
+              size="large"
+              error={codeShown ? undefined : error}
+              testId="login-2fa-passkey"
+            />
           )}
           <div className="auth__step-foot">
             <span className="fit24-muted" data-testid="login-2fa-expiry">

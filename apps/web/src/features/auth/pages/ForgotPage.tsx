@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { ResetPasswordForm } from '../../../components/ui/ResetPasswordForm.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { EmailField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { RESEND_SECONDS, retryAfterOf } from '../../../lib/countdown.ts';
@@ -41,11 +41,8 @@ export function ForgotPage() {
             <p>Enter the email of your account and we’ll send you a 6-digit code to choose a new one.</p>
           </header>
           <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
-            <TextField
+            <EmailField
               label="Email"
-              type="email"
-              inputmode="email"
-              autocomplete="email"
               placeholder="you@example.com"
               value={form.values.email_id}
               onChange={(value) => form.set('email_id', value)}

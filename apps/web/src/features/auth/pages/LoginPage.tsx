@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { LOGIN_REASON_PASSWORD_CHANGED } from '../../../lib/paths.ts';
@@ -84,11 +84,8 @@ export function LoginPage() {
         </div>
       )}
       <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <TextField
+        <EmailField
           label="Email"
-          type="email"
-          inputmode="email"
-          autocomplete="email"
           placeholder="you@example.com"
           value={form.values.email_id}
           onChange={(value) => form.set('email_id', value)}

@@ -7,7 +7,7 @@ import { MobileField } from '../../../components/ui/MobileField.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { PasswordStrengthMeter } from '../../../components/ui/PasswordStrengthMeter.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { EmailField, PasswordField, TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { useCountries } from '../../../lib/countries.ts';
@@ -84,11 +84,8 @@ export function RegisterPage() {
           error={form.errors.name}
           testId="register-name"
         />
-        <TextField
+        <EmailField
           label="Email"
-          type="email"
-          inputmode="email"
-          autocomplete="email"
           placeholder="you@example.com"
           value={form.values.email_id}
           onChange={(value) => set('email_id', value)}

@@ -2,12 +2,14 @@ import { type TSavedAddress, ZAddressAddBody } from '@fit24/contract';
 import { IonSelect, IonSelectOption } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MemoField } from '../../../components/ui/MemoField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
 import { useAssetList } from '../api/get-assets.ts';
+import { InsetForm } from './InsetForm.tsx';
 import { useSecondFactor } from './SecondFactorField.tsx';
 import { useSecondFactorErrorReset } from './second-factor-error.ts';
 
@@ -67,12 +69,10 @@ export function AddressAddForm({
   };
 
   return (
-    <form
-      className="fit24-form controls-inset"
-      ref={form.ref}
-      noValidate
-      onSubmit={(event) => event.preventDefault()}
-      data-testid="address-add-form"
+    <InsetForm
+      formRef={form.ref}
+      testId="address-add-form"
+      cancel={{ label: 'Cancel', onClick: onCancel, testId: 'address-add-cancel' }}
     >
       <IonSelect
         className={`fit24-field${errors.asset_id ? ' ion-invalid ion-touched' : ''}`}
@@ -114,39 +114,18 @@ export function AddressAddForm({
         className="controls-mono-input"
         testId="address-add-address"
       />
-      {withMemo ? (
-        <TextField
-          label="Memo or tag"
-          value={values.memo}
-          onChange={(value) => form.set('memo', value)}
-          error={errors.memo}
-          maxlength={100}
-          helper="Only when the receiving platform gives you one with the address."
-          autocomplete="off"
-          testId="address-add-memo"
-        />
-      ) : (
-        <button
-          type="button"
-          className="fit24-link controls-memo-link"
-          onClick={() => setWithMemo(true)}
-          data-testid="address-add-memo-toggle"
-        >
-          + This address needs a memo or tag
-        </button>
-      )}
+      <MemoField
+        open={withMemo}
+        onOpen={() => setWithMemo(true)}
+        value={values.memo}
+        onChange={(value) => form.set('memo', value)}
+        error={errors.memo}
+        testId="address-add-memo"
+      />
       {secondFactor.field}
       <SubmitButton busy={form.busy} onClick={() => void submit()} testId="address-add-submit">
         Save and email me a code
       </SubmitButton>
-      <button
-        type="button"
-        className="fit24-link controls-cancel"
-        onClick={onCancel}
-        data-testid="address-add-cancel"
-      >
-        Cancel
-      </button>
-    </form>
+    </InsetForm>
   );
 }

@@ -10,6 +10,7 @@ import { useSecurity } from '../api/get-security.ts';
 import { AddressAddForm } from './AddressAddForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
 import { describeDelay } from './address-when.ts';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
 
 const networkName = (network: string) => network.charAt(0).toUpperCase() + network.slice(1);
@@ -54,23 +55,19 @@ export function AddressBookCard() {
   const usableWhen = delaySeconds ? `${describeDelay(delaySeconds)} later` : 'after a safety delay';
 
   return (
-    <section
-      ref={section}
-      className="fit24-panel"
+    <SecurityPanel
+      name="addresses"
+      title="Withdrawal address book"
+      lead={
+        <>
+          Save the addresses you withdraw to and pick them when you withdraw. A new address is confirmed with
+          a code we email you, then becomes usable {usableWhen}, so nobody who gets into your account can use
+          it at once.
+        </>
+      }
       id="address-book"
-      aria-labelledby="security-addresses-title"
-      data-testid="security-addresses"
+      panelRef={section}
     >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-addresses-title">Withdrawal address book</h2>
-          <p>
-            Save the addresses you withdraw to and pick them when you withdraw. A new address is confirmed
-            with a code we email you, then becomes usable {usableWhen}, so nobody who gets into your account
-            can use it at once.
-          </p>
-        </div>
-      </div>
       {addresses.isPending && (
         <div role="status" aria-label="Loading your address book">
           <IonSkeletonText animated style={{ height: '64px', borderRadius: '12px' }} />
@@ -136,6 +133,6 @@ export function AddressBookCard() {
           Add an address
         </SubmitButton>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

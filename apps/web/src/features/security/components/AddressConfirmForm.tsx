@@ -7,6 +7,7 @@ import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
+import { InsetForm } from './InsetForm.tsx';
 
 /** The emailed 6-digit code that confirms one saved address; it then waits out the delay. */
 export function AddressConfirmForm({
@@ -39,12 +40,10 @@ export function AddressConfirmForm({
     });
 
   return (
-    <form
-      className="fit24-form controls-inset"
-      ref={form.ref}
-      noValidate
-      onSubmit={(event) => event.preventDefault()}
-      data-testid="address-confirm-form"
+    <InsetForm
+      formRef={form.ref}
+      testId="address-confirm-form"
+      cancel={{ label: 'Later', onClick: onCancel, testId: 'address-confirm-cancel' }}
     >
       <p className="controls-inset__text">
         We emailed you a 6-digit code for <strong>{address.label}</strong>. Enter it to confirm this address;
@@ -61,14 +60,6 @@ export function AddressConfirmForm({
       <SubmitButton busy={form.busy} onClick={submit} testId="address-confirm-submit">
         Confirm address
       </SubmitButton>
-      <button
-        type="button"
-        className="fit24-link controls-cancel"
-        onClick={onCancel}
-        data-testid="address-confirm-cancel"
-      >
-        Later
-      </button>
-    </form>
+    </InsetForm>
   );
 }

@@ -9,6 +9,7 @@ import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
 import { AddressConfirmForm } from './AddressConfirmForm.tsx';
 import { AddressStatusChip } from './AddressStatusChip.tsx';
 import { addressWhen } from './address-when.ts';
+import { InsetForm } from './InsetForm.tsx';
 import { useSecondFactor } from './SecondFactorField.tsx';
 import { useSecondFactorErrorReset } from './second-factor-error.ts';
 
@@ -125,12 +126,11 @@ function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel
   };
 
   return (
-    <form
-      className="fit24-form controls-inset controls-inset--danger"
-      ref={form.ref}
-      noValidate
-      onSubmit={(event) => event.preventDefault()}
-      data-testid="address-remove-form"
+    <InsetForm
+      formRef={form.ref}
+      danger
+      testId="address-remove-form"
+      cancel={{ label: 'Keep it', onClick: onCancel }}
     >
       <p className="controls-inset__text">
         Remove <strong>{address.label}</strong>? If you add it again later, it has to be confirmed and wait
@@ -146,9 +146,6 @@ function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel
       >
         Remove address
       </SubmitButton>
-      <button type="button" className="fit24-link controls-cancel" onClick={onCancel}>
-        Keep it
-      </button>
-    </form>
+    </InsetForm>
   );
 }

@@ -1,15 +1,16 @@
 import { ZAntiPhishingBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { alertCircle, checkmarkCircle } from 'ionicons/icons';
 import { useState } from 'react';
-import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { InsetForm } from './InsetForm.tsx';
 import { useSecondFactor } from './SecondFactorField.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import { useSecondFactorErrorReset } from './second-factor-error.ts';
 import './money-controls.css';
 
@@ -61,29 +62,23 @@ export function AntiPhishingCard() {
   };
 
   return (
-    <section
-      className="fit24-panel"
-      aria-labelledby="security-anti-phishing-title"
-      data-testid="security-anti-phishing"
-    >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-anti-phishing-title">Anti-phishing code</h2>
-          <p>
-            A phrase of your choice that every email from FIT24 Exchange shows. An email without it, or with
-            another one, is not from us: don’t click its links.
-          </p>
-        </div>
-        {security && (
-          <Pill
-            tone={phrase ? 'success' : 'warning'}
-            icon={phrase ? checkmarkCircle : alertCircle}
-            testId="anti-phishing-status"
-          >
+    <SecurityPanel
+      name="anti-phishing"
+      title="Anti-phishing code"
+      lead={
+        <>
+          A phrase of your choice that every email from FIT24 Exchange shows. An email without it, or with
+          another one, is not from us: don’t click its links.
+        </>
+      }
+      status={
+        security && (
+          <SettingPill done={Boolean(phrase)} testId="anti-phishing-status">
             {phrase ? 'Set' : 'Not set'}
-          </Pill>
-        )}
-      </div>
+          </SettingPill>
+        )
+      }
+    >
       {phrase && step !== 'edit' && (
         <div className="controls-phrase">
           <span>Your code, shown in every email</span>
@@ -113,12 +108,10 @@ export function AntiPhishingCard() {
         </div>
       )}
       {step !== 'idle' && (
-        <form
-          className="fit24-form controls-inset"
-          ref={form.ref}
-          noValidate
-          onSubmit={(event) => event.preventDefault()}
-          data-testid="anti-phishing-form"
+        <InsetForm
+          formRef={form.ref}
+          testId="anti-phishing-form"
+          cancel={{ label: 'Cancel', onClick: close }}
         >
           {step === 'edit' ? (
             <TextField
@@ -148,11 +141,8 @@ export function AntiPhishingCard() {
           >
             {step === 'remove' ? 'Remove code' : 'Save code'}
           </SubmitButton>
-          <button type="button" className="fit24-link controls-cancel" onClick={close}>
-            Cancel
-          </button>
-        </form>
+        </InsetForm>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -3,9 +3,9 @@ import { IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { hourglassOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { ResendButton } from '../../../components/ui/ResendButton.tsx';
+import { CancelOrResend } from '../../../components/ui/ResendButton.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { OtpField, PasswordField, TextField } from '../../../components/ui/TextField.tsx';
+import { EmailField, OtpField, PasswordField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
@@ -14,7 +14,9 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { keepChangedEmail } from '../api/email-change.ts';
 import { useSecurity } from '../api/get-security.ts';
 import { describeSeconds } from './CooldownNotice.tsx';
+import { InsetForm } from './InsetForm.tsx';
 import { useSecondFactor } from './SecondFactorField.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import './email.css';
 import './money-controls.css';
 
@@ -103,13 +105,11 @@ export function EmailCard({ email }: { email: string | undefined }) {
     });
 
   return (
-    <section className="fit24-panel" aria-labelledby="security-email-title" data-testid="security-email">
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-email-title">Email</h2>
-          <p>You sign in with it, and we send your codes and security alerts to it.</p>
-        </div>
-      </div>
+    <SecurityPanel
+      name="email"
+      title="Email"
+      lead="You sign in with it, and we send your codes and security alerts to it."
+    >
       <div className="email-current">
         <span>Current email</span>
         <strong data-testid="security-email-current">{email ?? '…'}</strong>
@@ -127,23 +127,18 @@ export function EmailCard({ email }: { email: string | undefined }) {
         </SubmitButton>
       )}
       {step === 'details' && (
-        <form
-          className="fit24-form controls-inset"
-          ref={details.ref}
-          noValidate
-          onSubmit={(event) => event.preventDefault()}
-          data-testid="security-email-form"
+        <InsetForm
+          formRef={details.ref}
+          testId="security-email-form"
+          cancel={{ label: 'Cancel', onClick: close, testId: 'security-email-cancel' }}
         >
           <p className="controls-inset__text">
             We’ll send a code to the new address and tell {email ?? 'your current one'} about it.
             {security &&
               ` Once it changes, withdrawals and transfers pause for ${describeSeconds(security.cooldown_seconds)}.`}
           </p>
-          <TextField
+          <EmailField
             label="New email"
-            type="email"
-            inputmode="email"
-            autocomplete="email"
             value={details.values.email_id}
             onChange={(value) => details.set('email_id', value)}
             error={details.errors.email_id}
@@ -162,24 +157,10 @@ export function EmailCard({ email }: { email: string | undefined }) {
           <SubmitButton busy={details.busy} onClick={() => void request()} testId="security-email-send">
             Email me a code
           </SubmitButton>
-          <button
-            type="button"
-            className="fit24-link controls-cancel"
-            onClick={close}
-            data-testid="security-email-cancel"
-          >
-            Cancel
-          </button>
-        </form>
+        </InsetForm>
       )}
       {step === 'code' && (
-        <form
-          className="fit24-form controls-inset"
-          ref={code.ref}
-          noValidate
-          onSubmit={(event) => event.preventDefault()}
-          data-testid="security-email-code-form"
-        >
+        <InsetForm formRef={code.ref} testId="security-email-code-form">
           <p className="controls-inset__text" data-testid="security-email-sent">
             We sent a code to <strong>{sentTo}</strong>. Enter it to make it your email.
           </p>
@@ -192,28 +173,20 @@ export function EmailCard({ email }: { email: string | undefined }) {
             autofocus
             testId="security-email-otp"
           />
-          <div className="fit24-row">
-            <button
-              type="button"
-              className="fit24-link"
-              onClick={close}
-              data-testid="security-email-code-cancel"
-            >
-              Cancel
-            </button>
-            <ResendButton
-              left={countdown.left}
-              busy={details.busy}
-              onClick={resend}
-              testId="security-email-resend"
-            />
-          </div>
+          <CancelOrResend
+            onCancel={close}
+            cancelTestId="security-email-code-cancel"
+            left={countdown.left}
+            busy={details.busy}
+            onClick={resend}
+            testId="security-email-resend"
+          />
           <SubmitButton busy={code.busy} onClick={() => void confirm()} testId="security-email-confirm">
             Change email
           </SubmitButton>
-        </form>
+        </InsetForm>
       )}
-    </section>
+    </SecurityPanel>
   );
 }
 

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { useSecurity } from '../api/get-security.ts';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
 
 /**
@@ -45,22 +46,18 @@ export function FreezeCard() {
 
   const frozen = security?.frozen === 1;
   return (
-    <section
-      className="fit24-panel controls-danger-zone"
-      aria-labelledby="security-freeze-title"
-      data-testid="security-freeze"
+    <SecurityPanel
+      name="freeze"
+      title="Freeze account"
+      lead={
+        <>
+          Think someone else is in your account? Freezing signs out every device at once and stops withdrawals
+          and transfers until our support team unfreezes it. You can still sign in to see your balances.
+        </>
+      }
+      kicker={<p className="controls-danger-zone__kicker">Danger zone</p>}
+      className="controls-danger-zone"
     >
-      <div className="fit24-panel__head">
-        <div>
-          <p className="controls-danger-zone__kicker">Danger zone</p>
-          <h2 id="security-freeze-title">Freeze account</h2>
-          <p>
-            Think someone else is in your account? Freezing signs out every device at once and stops
-            withdrawals and transfers until our support team unfreezes it. You can still sign in to see your
-            balances.
-          </p>
-        </div>
-      </div>
       {frozen ? (
         <div className="fit24-notice fit24-notice--danger controls-notice" data-testid="freeze-frozen">
           <IonIcon icon={lockClosedOutline} aria-hidden="true" />
@@ -82,6 +79,6 @@ export function FreezeCard() {
           Freeze my account
         </SubmitButton>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -22,6 +22,7 @@ import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
 import { AddPasskey } from './AddPasskey.tsx';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
 import { describeSeconds } from './CooldownNotice.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import './two-factor.css';
 
 type Editing =
@@ -154,20 +155,17 @@ export function PasskeysCard() {
 
   const passkeys = security?.passkeys ?? [];
   return (
-    <section
-      className="fit24-panel"
-      aria-labelledby="security-passkeys-title"
-      data-testid="security-passkeys"
-    >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-passkeys-title">Passkeys</h2>
-          <p>
-            Sign in with your fingerprint, face or screen lock instead of a password. A passkey also counts as
-            your second factor.
-          </p>
-        </div>
-        {security && (
+    <SecurityPanel
+      name="passkeys"
+      title="Passkeys"
+      lead={
+        <>
+          Sign in with your fingerprint, face or screen lock instead of a password. A passkey also counts as
+          your second factor.
+        </>
+      }
+      status={
+        security && (
           <Pill
             tone={passkeys.length > 0 ? 'success' : 'medium'}
             icon={fingerPrintOutline}
@@ -175,8 +173,9 @@ export function PasskeysCard() {
           >
             {passkeys.length === 0 ? 'None' : `${passkeys.length} active`}
           </Pill>
-        )}
-      </div>
+        )
+      }
+    >
       {query.isPending && <IonSkeletonText animated className="tfa-skeleton" />}
       {query.isError && <p className="fit24-muted">{query.error.message}</p>}
       {passkeys.length > 0 && (
@@ -250,6 +249,6 @@ export function PasskeysCard() {
           </span>
         </div>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -8,6 +8,7 @@ import { RESEND_SECONDS, retryAfterOf } from '../../../lib/countdown.ts';
 import { LOGIN_PATH, LOGIN_REASON_PASSWORD_CHANGED } from '../../../lib/paths.ts';
 import { forgetUserData, queryClient } from '../../../lib/query-client.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { SecurityPanel } from './SecurityPanel.tsx';
 
 /**
  * Change the sign-in password: a code to the account's own email (auth.passwordOtp), then the reset
@@ -38,20 +39,16 @@ export function PasswordCard({ email }: { email: string | undefined }) {
   };
 
   return (
-    <section
-      className="fit24-panel"
-      aria-labelledby="security-password-title"
-      data-testid="security-password"
+    <SecurityPanel
+      name="password"
+      title="Sign-in password"
+      lead={
+        <>
+          We’ll email a code to {email ?? 'your address'}. Changing your password signs out every device, this
+          one included.
+        </>
+      }
     >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-password-title">Sign-in password</h2>
-          <p>
-            We’ll email a code to {email ?? 'your address'}. Changing your password signs out every device,
-            this one included.
-          </p>
-        </div>
-      </div>
       {wait === null ? (
         <SubmitButton
           busy={sending.busy}
@@ -81,6 +78,6 @@ export function PasswordCard({ email }: { email: string | undefined }) {
           </button>
         </>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api.ts';
 import { describeUserAgent, formatAgo } from '../../../lib/format.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { sessionsQueryOptions } from '../api/get-sessions.ts';
+import { SecurityPanel } from './SecurityPanel.tsx';
 
 const isPhone = (name: string) => /iPhone|iPad|Android/.test(name);
 
@@ -44,17 +45,11 @@ export function SessionsCard() {
 
   const list = sessions.data?.sessions ?? [];
   return (
-    <section
-      className="fit24-panel"
-      aria-labelledby="security-sessions-title"
-      data-testid="security-sessions"
+    <SecurityPanel
+      name="sessions"
+      title="Signed-in devices"
+      lead="If you don’t recognise a device, change your password and sign out everywhere."
     >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-sessions-title">Signed-in devices</h2>
-          <p>If you don’t recognise a device, change your password and sign out everywhere.</p>
-        </div>
-      </div>
       {sessions.isPending && (
         <div role="status" aria-label="Loading your devices">
           {[0, 1].map((row) => (
@@ -102,6 +97,6 @@ export function SessionsCard() {
       >
         Sign out everywhere
       </SubmitButton>
-    </section>
+    </SecurityPanel>
   );
 }

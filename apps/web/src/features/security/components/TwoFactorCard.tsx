@@ -1,8 +1,8 @@
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { alertCircle, checkmarkCircle, keyOutline, phonePortraitOutline } from 'ionicons/icons';
+import { alertCircle, keyOutline, phonePortraitOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -11,6 +11,7 @@ import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
 import { CooldownNotice, describeSeconds } from './CooldownNotice.tsx';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import { type TotpSecret, TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
 
@@ -48,22 +49,18 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
 
   const on = security?.two_factor_enabled === 1;
   return (
-    <section className="fit24-panel" aria-labelledby="security-2fa-title" data-testid="security-2fa">
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-2fa-title">Two-factor authentication</h2>
-          <p>A code from an authenticator app on your phone, asked when you sign in, withdraw or transfer.</p>
-        </div>
-        {security && (
-          <Pill
-            tone={on ? 'success' : 'warning'}
-            icon={on ? checkmarkCircle : alertCircle}
-            testId="security-2fa-status"
-          >
+    <SecurityPanel
+      name="2fa"
+      title="Two-factor authentication"
+      lead="A code from an authenticator app on your phone, asked when you sign in, withdraw or transfer."
+      status={
+        security && (
+          <SettingPill done={on} testId="security-2fa-status">
             {on ? 'On' : 'Off'}
-          </Pill>
-        )}
-      </div>
+          </SettingPill>
+        )
+      }
+    >
       {query.isPending && <IonSkeletonText animated className="tfa-skeleton" />}
       {query.isError && <p className="fit24-muted">{query.error.message}</p>}
       {security && stage.name === 'idle' && (
@@ -156,6 +153,6 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
           </div>
         </ConfirmSecondFactor>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

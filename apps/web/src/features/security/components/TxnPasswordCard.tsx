@@ -1,10 +1,9 @@
 import { ZTxnPasswordBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { alertCircle, checkmarkCircle } from 'ionicons/icons';
 import { useState } from 'react';
 import { confirmMismatch, NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
-import { ResendButton } from '../../../components/ui/ResendButton.tsx';
-import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { CancelOrResend } from '../../../components/ui/ResendButton.tsx';
+import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { OtpField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -12,6 +11,7 @@ import { useAction, useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { retryAfterOf, useCountdown } from '../../../lib/countdown.ts';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { SecurityPanel } from './SecurityPanel.tsx';
 
 const empty = { otp: '', txn_password: '', confirm: '' };
 
@@ -55,22 +55,18 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
     });
 
   return (
-    <section className="fit24-panel" aria-labelledby="security-txn-title" data-testid="security-txn">
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-txn-title">Transaction password</h2>
-          <p>Asked for every withdrawal and transfer. Use a different one from your sign-in password.</p>
-        </div>
-        {isSet !== undefined && (
-          <Pill
-            tone={isSet ? 'success' : 'warning'}
-            icon={isSet ? checkmarkCircle : alertCircle}
-            testId="security-txn-status"
-          >
+    <SecurityPanel
+      name="txn"
+      title="Transaction password"
+      lead="Asked for every withdrawal and transfer. Use a different one from your sign-in password."
+      status={
+        isSet !== undefined && (
+          <SettingPill done={isSet} testId="security-txn-status">
             {isSet ? 'Set' : 'Not set'}
-          </Pill>
-        )}
-      </div>
+          </SettingPill>
+        )
+      }
+    >
       {!open ? (
         <SubmitButton busy={sending.busy} fill="outline" onClick={sendCode} testId="security-txn-send">
           {isSet ? 'Change transaction password' : 'Set transaction password'}
@@ -84,22 +80,14 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
             error={form.errors.otp}
             testId="security-txn-otp"
           />
-          <div className="fit24-row">
-            <button
-              type="button"
-              className="fit24-link"
-              data-testid="security-txn-cancel"
-              onClick={() => setOpen(false)}
-            >
-              Cancel
-            </button>
-            <ResendButton
-              left={countdown.left}
-              busy={sending.busy}
-              onClick={sendCode}
-              testId="security-txn-resend"
-            />
-          </div>
+          <CancelOrResend
+            onCancel={() => setOpen(false)}
+            cancelTestId="security-txn-cancel"
+            left={countdown.left}
+            busy={sending.busy}
+            onClick={sendCode}
+            testId="security-txn-resend"
+          />
           <NewPasswordFields
             password={form.values.txn_password}
             confirm={form.values.confirm}
@@ -117,6 +105,6 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
           </SubmitButton>
         </form>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -12,7 +12,9 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useSavedAddresses } from '../api/get-addresses.ts';
 import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
 import { describeDelay } from './address-when.ts';
+import { InsetForm } from './InsetForm.tsx';
 import { useSecondFactor } from './SecondFactorField.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 import { useSecondFactorErrorReset } from './second-factor-error.ts';
 import './money-controls.css';
 
@@ -90,22 +92,18 @@ export function WhitelistCard() {
       : { tone: 'medium' as const, icon: ellipseOutline, text: 'Off' };
 
   return (
-    <section
-      className="fit24-panel"
-      aria-labelledby="security-whitelist-title"
-      data-testid="security-whitelist"
-    >
-      <div className="fit24-panel__head">
-        <div>
-          <h2 id="security-whitelist-title">Whitelist-only withdrawals</h2>
-          <p>When on, withdrawals can go only to active addresses in your address book.</p>
-        </div>
-        {security && (
+    <SecurityPanel
+      name="whitelist"
+      title="Whitelist-only withdrawals"
+      lead="When on, withdrawals can go only to active addresses in your address book."
+      status={
+        security && (
           <Pill tone={status.tone} icon={status.icon} testId="whitelist-status">
             {status.text}
           </Pill>
-        )}
-      </div>
+        )
+      }
+    >
       {security && (
         <div className="controls-switch">
           <span id="whitelist-toggle-label">Only my address book</span>
@@ -134,12 +132,17 @@ export function WhitelistCard() {
         </p>
       )}
       {turningOff && (
-        <form
-          className="fit24-form controls-inset"
-          ref={form.ref}
-          noValidate
-          onSubmit={(event) => event.preventDefault()}
-          data-testid="whitelist-off-form"
+        <InsetForm
+          formRef={form.ref}
+          testId="whitelist-off-form"
+          cancel={{
+            label: 'Keep it on',
+            onClick: () => {
+              setTurningOff(false);
+              secondFactor.reset();
+            },
+            testId: 'whitelist-off-cancel',
+          }}
         >
           <div className="fit24-notice fit24-notice--warning controls-notice">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
@@ -152,19 +155,8 @@ export function WhitelistCard() {
           <SubmitButton busy={form.busy} onClick={() => void turnOff()} testId="whitelist-off-confirm">
             Turn off whitelist-only
           </SubmitButton>
-          <button
-            type="button"
-            className="fit24-link controls-cancel"
-            onClick={() => {
-              setTurningOff(false);
-              secondFactor.reset();
-            }}
-            data-testid="whitelist-off-cancel"
-          >
-            Keep it on
-          </button>
-        </form>
+        </InsetForm>
       )}
-    </section>
+    </SecurityPanel>
   );
 }

@@ -84,16 +84,7 @@ export function FreezePage() {
             Every device was signed out, and withdrawals and transfers are stopped. Sign in and change your
             password, then contact our support team to unfreeze your account.
           </p>
-          <IonButton
-            expand="block"
-            size="large"
-            routerLink="/login"
-            routerDirection="root"
-            className="freeze__action"
-            data-testid="freeze-login"
-          >
-            Sign in
-          </IonButton>
+          <SignInAgain size="large" />
           <IonButton
             fill="outline"
             expand="block"
@@ -120,17 +111,25 @@ export function FreezePage() {
               Try again
             </SubmitButton>
           )}
-          <IonButton
-            expand="block"
-            routerLink="/login"
-            routerDirection="root"
-            className="freeze__action"
-            data-testid="freeze-login"
-          >
-            Sign in
-          </IonButton>
+          <SignInAgain />
         </div>
       )}
     </PageShell>
+  );
+}
+
+/** To the login page as a fresh start: the freeze ended every session. */
+function SignInAgain({ size }: { size?: 'large' }) {
+  return (
+    <IonButton
+      expand="block"
+      size={size}
+      routerLink="/login"
+      routerDirection="root"
+      className="freeze__action"
+      data-testid="freeze-login"
+    >
+      Sign in
+    </IonButton>
   );
 }

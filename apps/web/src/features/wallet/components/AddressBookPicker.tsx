@@ -1,17 +1,8 @@
 import type { TSavedAddress } from '@fit24/contract';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-  useIonRouter,
-} from '@ionic/react';
-import { addOutline, bookOutline, chevronForward, closeOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonIcon, IonModal, useIonRouter } from '@ionic/react';
+import { addOutline, bookOutline, chevronForward } from 'ionicons/icons';
 import { useState } from 'react';
+import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { useNowSeconds } from '../../../lib/countdown.ts';
 import { useSavedAddresses } from '../../security/api/get-addresses.ts';
 import { AddressStatusChip } from '../../security/components/AddressStatusChip.tsx';
@@ -95,16 +86,7 @@ export function AddressBookPicker({
         className="funds-review-modal"
         data-testid="withdraw-book-sheet"
       >
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>{symbol} address book</IonTitle>
-            <IonButtons slot="end">
-              <IonButton onClick={() => setOpen(false)} aria-label="Close">
-                <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
-              </IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
+        <SheetHeader title={`${symbol} address book`} onClose={() => setOpen(false)} />
         <IonContent className="ion-padding">
           <PickList
             list={list}

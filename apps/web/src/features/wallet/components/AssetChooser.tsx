@@ -1,18 +1,10 @@
 import type { TBalance } from '@fit24/contract';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { chevronDown, closeOutline } from 'ionicons/icons';
+import { IonContent, IonIcon, IonModal } from '@ionic/react';
+import { chevronDown } from 'ionicons/icons';
 import { useState } from 'react';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { useBalances } from '../api/get-balances.ts';
 import { BalanceRow } from './BalanceRow.tsx';
 import './funds-forms.css';
@@ -67,16 +59,7 @@ export function AssetSwitch({
         <IonIcon icon={chevronDown} aria-hidden="true" />
       </button>
       <IonModal isOpen={open} onDidDismiss={() => setOpen(false)} className="funds-chooser-modal">
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>Choose an asset</IonTitle>
-            <IonButtons slot="end">
-              <IonButton onClick={() => setOpen(false)} aria-label="Close">
-                <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
-              </IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
+        <SheetHeader title="Choose an asset" onClose={() => setOpen(false)} />
         <IonContent className="ion-padding">
           <AssetChooser
             testId={`${testId}-list`}

@@ -1,15 +1,7 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { closeOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import { IonContent, IonIcon, IonModal } from '@ionic/react';
+import { shieldCheckmarkOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { PasswordField } from '../../../components/ui/TextField.tsx';
 import { type SummaryRow, SummaryRows } from './SummaryRows.tsx';
@@ -48,16 +40,7 @@ export function ReviewSheet(props: ReviewSheetProps) {
       className="funds-review-modal"
       data-testid={`${testPrefix}-review-sheet`}
     >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onDismiss} disabled={busy} aria-label="Close">
-              <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+      <SheetHeader title={title} onClose={onDismiss} closeDisabled={busy} />
       <IonContent className="ion-padding">
         <SummaryRows rows={rows} testId={`${testPrefix}-review-summary`} />
         {warning && <div className="fit24-notice fit24-notice--warning funds-review__warning">{warning}</div>}

@@ -2,6 +2,7 @@ import type { TSavedAddress } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { shieldCheckmarkOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { MemoField } from '../../../components/ui/MemoField.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
@@ -84,27 +85,14 @@ export function WithdrawDestination({
         className="funds-mono-input"
         testId="withdraw-address"
       />
-      {withMemo || memo !== '' ? (
-        <TextField
-          label="Memo or tag"
-          value={memo}
-          onChange={(value) => onChange({ memo: value })}
-          error={errors.memo}
-          maxlength={100}
-          helper="Only when the receiving platform gives you one with the address."
-          autocomplete="off"
-          testId="withdraw-memo"
-        />
-      ) : (
-        <button
-          type="button"
-          className="fit24-link funds-memo-link"
-          onClick={() => setWithMemo(true)}
-          data-testid="withdraw-memo-toggle"
-        >
-          + This address needs a memo or tag
-        </button>
-      )}
+      <MemoField
+        open={withMemo || memo !== ''}
+        onOpen={() => setWithMemo(true)}
+        value={memo}
+        onChange={(value) => onChange({ memo: value })}
+        error={errors.memo}
+        testId="withdraw-memo"
+      />
     </>
   );
 }

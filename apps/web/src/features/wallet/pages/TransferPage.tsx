@@ -2,7 +2,7 @@ import { ZTransferBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { flashOutline } from 'ionicons/icons';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { EmailField, TextField } from '../../../components/ui/TextField.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { amountProblemMessage, checkAmount, formatAmount } from '../../../lib/money.ts';
 import { useBalance } from '../api/get-balances.ts';
@@ -96,14 +96,11 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         <SendGuard action="Transfers" pause={flow.pause} testPrefix="transfer" />
       </SendFormHead>
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
-        <TextField
+        <EmailField
           label="Recipient's email"
           value={values.to_email_id}
           onChange={(v) => form.set('to_email_id', v)}
           error={errors.to_email_id}
-          type="email"
-          inputmode="email"
-          autocomplete="email"
           placeholder="friend@example.com"
           testId="transfer-email"
         />
