@@ -1,8 +1,8 @@
 import type { TUser } from '@fit24/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
+import { SECURITY_QUERY_KEY } from '../../../lib/security.ts';
 import { updateSessionUser } from '../../../lib/session.ts';
-import { SECURITY_QUERY_KEY } from './get-security.ts';
 
 /**
  * After POST /api/account/email/confirm: the new address at once in the cached account and the stored

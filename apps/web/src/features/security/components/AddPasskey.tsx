@@ -1,5 +1,6 @@
 import { ZPasskeyName } from '@fit24/contract';
 import { useState } from 'react';
+import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -7,7 +8,6 @@ import { api } from '../../../lib/api.ts';
 import { describeUserAgent } from '../../../lib/format.ts';
 import { sentence } from '../../../lib/forms.ts';
 import { andThen, createPasskey, PASSKEY_CEREMONY_CODE } from '../../../lib/webauthn.ts';
-import { useSecondFactor } from './SecondFactorField.tsx';
 
 /**
  * Adding a passkey: a name, the second factor when 2FA is on, then the device's prompt; the server

@@ -3,15 +3,15 @@ import { IonSelect, IonSelectOption } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemoField } from '../../../components/ui/MemoField.tsx';
+import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useSecondFactorErrorReset } from '../../../components/ui/second-factor-error.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
+import { ADDRESSES_QUERY_KEY } from '../../../lib/saved-addresses.ts';
 import { useAssetList } from '../api/get-assets.ts';
 import { InsetForm } from './InsetForm.tsx';
-import { useSecondFactor } from './SecondFactorField.tsx';
-import { useSecondFactorErrorReset } from './second-factor-error.ts';
 
 const empty = { asset_id: '', label: '', address: '', memo: '' };
 

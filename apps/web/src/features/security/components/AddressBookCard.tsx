@@ -3,13 +3,13 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { addOutline, bookOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { describeDelay } from '../../../lib/address-when.ts';
 import { useNowSeconds } from '../../../lib/countdown.ts';
+import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { parseId, usePageParam } from '../../../lib/search-params.ts';
-import { useSavedAddresses } from '../api/get-addresses.ts';
-import { useSecurity } from '../api/get-security.ts';
+import { useSecurity } from '../../../lib/security.ts';
 import { AddressAddForm } from './AddressAddForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
-import { describeDelay } from './address-when.ts';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
 

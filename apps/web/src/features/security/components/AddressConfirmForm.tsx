@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
+import { ADDRESSES_QUERY_KEY } from '../../../lib/saved-addresses.ts';
 import { InsetForm } from './InsetForm.tsx';
 
 /** The emailed 6-digit code that confirms one saved address; it then waits out the delay. */

@@ -1,17 +1,17 @@
 import { type TSavedAddress, ZAddressRemoveBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { AddressStatusChip } from '../../../components/ui/AddressStatusChip.tsx';
+import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useSecondFactorErrorReset } from '../../../components/ui/second-factor-error.ts';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
+import { addressWhen } from '../../../lib/address-when.ts';
 import { api } from '../../../lib/api.ts';
-import { ADDRESSES_QUERY_KEY } from '../api/get-addresses.ts';
+import { ADDRESSES_QUERY_KEY } from '../../../lib/saved-addresses.ts';
 import { AddressConfirmForm } from './AddressConfirmForm.tsx';
-import { AddressStatusChip } from './AddressStatusChip.tsx';
-import { addressWhen } from './address-when.ts';
 import { InsetForm } from './InsetForm.tsx';
-import { useSecondFactor } from './SecondFactorField.tsx';
-import { useSecondFactorErrorReset } from './second-factor-error.ts';
 
 type Step = 'idle' | 'confirm' | 'remove';
 

@@ -1,17 +1,17 @@
 import { ZAntiPhishingBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useSecondFactorErrorReset } from '../../../components/ui/second-factor-error.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
 import { InsetForm } from './InsetForm.tsx';
-import { useSecondFactor } from './SecondFactorField.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
-import { useSecondFactorErrorReset } from './second-factor-error.ts';
 import './money-controls.css';
 
 type Step = 'idle' | 'edit' | 'remove';

@@ -1,8 +1,8 @@
 import type { Envelope } from '@fit24/contract';
 import { type ReactNode, useState } from 'react';
+import { type SecondFactorProof, useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
-import { type SecondFactorProof, useSecondFactor } from './SecondFactorField.tsx';
 
 export interface ConfirmSecondFactorProps<T> {
   /** What is about to happen and what it means (a cool-down, old codes stop working). */

@@ -4,7 +4,7 @@ import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { useSecurity } from '../api/get-security.ts';
+import { useSecurity } from '../../../lib/security.ts';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
 

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
 import { CooldownNotice, describeSeconds } from './CooldownNotice.tsx';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';

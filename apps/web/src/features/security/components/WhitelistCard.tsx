@@ -3,19 +3,19 @@ import { IonIcon, IonToggle } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircleOutline, checkmarkCircle, ellipseOutline, hourglassOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useSecondFactorErrorReset } from '../../../components/ui/second-factor-error.ts';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
+import { describeDelay } from '../../../lib/address-when.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { useSavedAddresses } from '../api/get-addresses.ts';
-import { SECURITY_QUERY_KEY, useSecurity } from '../api/get-security.ts';
-import { describeDelay } from './address-when.ts';
+import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
+import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
 import { InsetForm } from './InsetForm.tsx';
-import { useSecondFactor } from './SecondFactorField.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
-import { useSecondFactorErrorReset } from './second-factor-error.ts';
 import './money-controls.css';
 
 /**

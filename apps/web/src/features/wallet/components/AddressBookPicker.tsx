@@ -2,11 +2,11 @@ import type { TSavedAddress } from '@fit24/contract';
 import { IonButton, IonContent, IonIcon, IonModal, useIonRouter } from '@ionic/react';
 import { addOutline, bookOutline, chevronForward } from 'ionicons/icons';
 import { useState } from 'react';
+import { AddressStatusChip } from '../../../components/ui/AddressStatusChip.tsx';
 import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
+import { addressWhen } from '../../../lib/address-when.ts';
 import { useNowSeconds } from '../../../lib/countdown.ts';
-import { useSavedAddresses } from '../../security/api/get-addresses.ts';
-import { AddressStatusChip } from '../../security/components/AddressStatusChip.tsx';
-import { addressWhen } from '../../security/components/address-when.ts';
+import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import './funds-forms.css';
 
 /**

@@ -3,7 +3,7 @@ import { IonIcon } from '@ionic/react';
 import { hourglassOutline, lockClosedOutline } from 'ionicons/icons';
 import { useNowSeconds } from '../../../lib/countdown.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { useSecurity } from '../../security/api/get-security.ts';
+import { useSecurity } from '../../../lib/security.ts';
 import { cooldownCause } from '../utils/send-pause.ts';
 import './funds-forms.css';
 

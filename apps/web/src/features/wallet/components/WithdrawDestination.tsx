@@ -6,7 +6,7 @@ import { MemoField } from '../../../components/ui/MemoField.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
-import { useSecurity } from '../../security/api/get-security.ts';
+import { useSecurity } from '../../../lib/security.ts';
 import { networkLabel } from '../utils/transactions.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
 

@@ -1,16 +1,16 @@
 import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, shieldCheckmarkOutline } from 'ionicons/icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { passkeyStepUp } from '../../lib/passkey-step-up.ts';
+import { useSecurity } from '../../lib/security.ts';
+import { supportsPasskeys } from '../../lib/webauthn.ts';
 import {
   SecondFactorInput,
   type SecondFactorInputProps,
   type SecondFactorMode,
-} from '../../../components/ui/SecondFactorInput.tsx';
-import { useAction } from '../../../components/ui/use-form.ts';
-import type { FieldErrors } from '../../../lib/forms.ts';
-import { supportsPasskeys } from '../../../lib/webauthn.ts';
-import { useSecurity } from '../api/get-security.ts';
-import { passkeyStepUp } from '../api/passkey-step-up.ts';
+} from './SecondFactorInput.tsx';
+import { useAction } from './use-form.ts';
 
 export type SecondFactorMethod = 'totp' | 'passkey';
 

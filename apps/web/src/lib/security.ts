@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { api } from './api.ts';
+import { useSignedIn } from './session.ts';
 
 /** Cache key of GET /api/security: invalidate it after any change to the second factor or passkeys. */
 export const SECURITY_QUERY_KEY = ['security'] as const;

@@ -1,6 +1,6 @@
 import type { Envelope, RouteData } from '@fit24/contract';
-import { api } from '../../../lib/api.ts';
-import { andThen, signWithPasskey } from '../../../lib/webauthn.ts';
+import { api } from './api.ts';
+import { andThen, signWithPasskey } from './webauthn.ts';
 
 /**
  * Confirms a sensitive action with a passkey: options, the passkey prompt, then a single-use

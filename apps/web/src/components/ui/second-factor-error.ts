@@ -1,5 +1,5 @@
 import { type Dispatch, type SetStateAction, useEffect } from 'react';
-import type { FieldErrors } from '../../../lib/forms.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
 import type { SecondFactorProof } from './SecondFactorField.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { TSavedAddress } from '@fit24/contract';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../lib/date-time.ts';
 import { addressWhen, describeDelay } from './address-when.ts';
+import { formatDateTime } from './date-time.ts';
 
 const entry = (status: TSavedAddress['status'], usable_date: number | null): TSavedAddress => ({
   address_id: 1,

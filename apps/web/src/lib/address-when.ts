@@ -1,6 +1,6 @@
 import type { TSavedAddress } from '@fit24/contract';
-import { formatWait } from '../../../lib/countdown.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatWait } from './countdown.ts';
+import { formatDateTime } from './date-time.ts';
 
 /** A configured delay for people: "24 hours", "1 hour", or "90 min" when it is not whole hours. */
 export function describeDelay(seconds: number): string {

@@ -1,6 +1,6 @@
 import type { TSavedAddress } from '@fit24/contract';
 import { checkmarkCircle, hourglassOutline, mailUnreadOutline } from 'ionicons/icons';
-import { Pill } from '../../../components/ui/StatusChips.tsx';
+import { Pill } from './StatusChips.tsx';
 
 type Status = TSavedAddress['status'];
 

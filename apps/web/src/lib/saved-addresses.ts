@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { useVerifiedSession } from '../../../lib/signed-in.ts';
+import { api } from './api.ts';
+import { useVerifiedSession } from './signed-in.ts';
 
 /** Cache key of the address book: invalidate it after an address is added, confirmed or removed. */
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
