@@ -162,6 +162,19 @@ describe.each(databasesUnderTest())('KYC on $name', (database) => {
     expect((await t.ops('POST', '/ops/kyc/approve', { email_id: alice.email })).status).toBe(404);
   });
 
+  it('takes one submission out of 30 sent at once: 200, then 409, never 500', async () => {
+    const user = await registerVerifiedUser(t);
+    const front = (await upload(user, 'front.jpg', 'image/jpeg', JPEG)).body.data.file.file_id;
+    const selfie = (await upload(user, 'selfie.png', 'image/png', PNG)).body.data.file.file_id;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.api('POST', '/api/account/create', { token: user.token, body: kycBody({ front, selfie }) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(29);
+  });
+
   it('lets a rejected user submit again, with the reason shown', async () => {
     const user = await registerVerifiedUser(t);
     const front = (await upload(user, 'f.jpg', 'image/jpeg', JPEG)).body.data.file.file_id;
