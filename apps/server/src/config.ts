@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  autoApprove,
+  flag,
+  hasCredentials,
+  integer,
+  oneOf,
+  parseTrustProxy,
+  parseWithdrawLimits,
+} from './config-values.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import { type AffiliateConfig, loadAffiliateConfig } from './modules/affiliate/affiliate.config.ts';
 
@@ -206,16 +215,6 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   };
 }
 
-/** `https://SID:TOKEN@host`: both parts of the userinfo present. */
-function hasCredentials(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' && parsed.password !== '';
-  } catch {
-    return false;
-  }
-}
-
 interface DevelopmentKeys {
   apiKey: string;
   opsKey: string;
@@ -238,91 +237,4 @@ function developmentKeys(dataDir: string): DevelopmentKeys {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
-}
-
-function oneOf(value: string, allowed: string[], name: string, problems: string[]): string {
-  if (!allowed.includes(value))
-    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}").`);
-  return value;
-}
-
-function integer(value: string, name: string, min: number, max: number, problems: string[]): number {
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n < min || n > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}").`);
-  }
-  return n;
-}
-
-function flag(value: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (value === '1' || value === 'true') return true;
-  if (value === '0' || value === 'false') return false;
-  problems.push(`${name} must be 1 or 0 (got "${value}").`);
-  return fallback;
-}
-
-/** `WITHDRAW_AUTO_APPROVE=USDT:100,BTC:0.001`: per asset, the largest withdrawal approved without an operator. */
-function autoApprove(value: string | undefined, problems: string[]): Record<string, string> {
-  const limits: Record<string, string> = {};
-  if (!value?.trim() || value.trim() === '0') return limits;
-  for (const part of value.split(',')) {
-    const match = /^\s*([A-Za-z0-9]{2,10})\s*:\s*(0|[1-9][0-9]*)(\.[0-9]+)?\s*$/.exec(part);
-    if (!match) {
-      problems.push(`WITHDRAW_AUTO_APPROVE must look like USDT:100,BTC:0.001 (got "${part.trim()}").`);
-      continue;
-    }
-    limits[match[1]!.toUpperCase()] = `${match[2]}${match[3] ?? ''}`;
-  }
-  return limits;
-}
-
-/**
- * `TRUST_PROXY`: unset, `0` or `false` → trust no proxy; a whole number → that many hops; otherwise a
- * comma-separated list of addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`).
- */
-function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
-  const raw = value?.trim() ?? '';
-  if (raw === '' || raw === '0' || raw === 'false') return false;
-  if (/^[0-9]+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 10) problems.push(`TRUST_PROXY as a hop count must be from 0 to 10 (got "${raw}").`);
-    return hops;
-  }
-  const list = raw.split(',').map((part) => part.trim());
-  for (const entry of list) {
-    const [address, bits, extra] = entry.split('/');
-    const ipv4 = /^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$/.test(
-      address ?? '',
-    );
-    const ipv6 = !ipv4 && /^[0-9a-fA-F:]+$/.test(address ?? '') && (address ?? '').includes(':');
-    const maxBits = ipv4 ? 32 : 128;
-    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits);
-    if (!(ipv4 || ipv6) || !bitsOk || extra !== undefined) {
-      problems.push(
-        `TRUST_PROXY must be a hop count or addresses and CIDR ranges such as 10.0.0.0/8,127.0.0.1 (got "${entry}").`,
-      );
-    }
-  }
-  return list;
-}
-
-/** `KYC_WITHDRAW_LIMITS_USD=UNVERIFIED:1000,VERIFIED:100000` (the defaults); a tier left out keeps its default. */
-function parseWithdrawLimits(
-  value: string | undefined,
-  problems: string[],
-): { UNVERIFIED: string; VERIFIED: string } {
-  const limits = { UNVERIFIED: '1000', VERIFIED: '100000' };
-  if (!value?.trim()) return limits;
-  for (const part of value.split(',')) {
-    const match = /^\s*(UNVERIFIED|VERIFIED)\s*:\s*((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,2})?)\s*$/i.exec(part);
-    if (!match) {
-      problems.push(
-        `KYC_WITHDRAW_LIMITS_USD must look like UNVERIFIED:1000,VERIFIED:100000 (got "${part.trim()}").`,
-      );
-      continue;
-    }
-    limits[match[1]!.toUpperCase() as 'UNVERIFIED' | 'VERIFIED'] = match[2]!;
-  }
-  return limits;
 }
