@@ -6,7 +6,7 @@ import { AppError } from './app-error.ts';
  * requests) is the caller's 4xx, never a 500: parallel requests that pass a service's own check
  * together meet here. The services check first for a precise answer; this is the net under them.
  */
-const uniqueAnswers: Record<string, [ErrorName, string, Record<string, string>?]> = {
+export const uniqueAnswers: Record<string, [ErrorName, string, Record<string, string>?]> = {
   users_email_key: [
     'CONFLICT',
     'An account with this email already exists. Sign in instead.',
@@ -21,7 +21,7 @@ const uniqueAnswers: Record<string, [ErrorName, string, Record<string, string>?]
   ],
   withdrawal_addresses_live_key: [
     'CONFLICT',
-    'This address is already in your address book.',
+    'This address is already in your address book. If its email code expired, remove it and add it again.',
     { address: 'is already saved' },
   ],
   passkeys_credential_id_key: ['CONFLICT', 'This passkey is registered already.'],

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import { uniqueAnswers } from '../../http/database-errors.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { deliver, mustFind, otpChecks } from '../auth/auth.service.ts';
 import { otpMessages } from '../auth/messages.ts';
@@ -16,6 +17,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './addresses.repository.ts';
 import * as attempts from './attempts.ts';
 import { overview } from './security.service.ts';
+import { utcMinute } from './security-messages.ts';
 import { assertSecondFactor, type SecondFactorProof } from './two-factor.service.ts';
 
 /**
@@ -30,7 +32,6 @@ import { assertSecondFactor, type SecondFactorProof } from './two-factor.service
 const ADD_LIMIT = 10;
 const ADD_WINDOW_SECONDS = 900;
 
-const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const codeTarget = (addressId: bigint | number) => `address:${addressId}`;
 const notFoundAddress = () => notFound('There is no saved address of yours with this id.');
 
@@ -60,16 +61,10 @@ export async function list(ctx: AppContext, userId: bigint, assetId?: number): P
   return (await repo.listOf(ctx.db, userId, assetId)).map((row) => savedAddressRowToSavedAddress(row, now));
 }
 
-const duplicate = () =>
-  new AppError(
-    'CONFLICT',
-    'This address is already in your address book. If its email code expired, remove it and add it again.',
-    { address: 'is already saved' },
-  );
-
-/** PostgreSQL's unique_violation: a parallel add of the same address won the race. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const duplicate = () => {
+  const [name, message, fields] = uniqueAnswers.withdrawal_addresses_live_key!;
+  return new AppError(name, message, fields);
+};
 
 export interface AddressInput extends SecondFactorProof {
   asset_id: number;
@@ -104,11 +99,15 @@ export async function add(
     const user = await usersRepo.lockById(trx, userId);
     await assertMayAdd(trx, userId, now);
     if (await repo.findByAddress(trx, userId, asset.asset_id, input.address, memo)) throw duplicate();
-    const row = await repo
-      .insert(trx, { userId, assetId: asset.asset_id, label: input.label, address: input.address, memo, now })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? duplicate() : error;
-      });
+    // A parallel add of the same address that won the race: the unique index answers the same 409.
+    const row = await repo.insert(trx, {
+      userId,
+      assetId: asset.asset_id,
+      label: input.label,
+      address: input.address,
+      memo,
+      now,
+    });
     const code = await otps.issue(trx, now, userId, 'ADDRESS_CONFIRM', codeTarget(row.address_id), true);
     return { row, user, code };
   });
@@ -171,7 +170,7 @@ export async function confirm(
       await notify(trx, userId, {
         type: 'SECURITY_CHANGED',
         title: 'Withdrawal address confirmed',
-        body: `Your ${entry.symbol} address "${entry.label}" can be used for withdrawals from ${utc(usableAt)}. If this was not you, remove it and freeze your account from Security.`,
+        body: `Your ${entry.symbol} address "${entry.label}" can be used for withdrawals from ${utcMinute(usableAt)}. If this was not you, remove it and freeze your account from Security.`,
         now,
       });
     });
@@ -214,7 +213,7 @@ export async function setWhitelist(
       await notify(trx, userId, {
         type: 'SECURITY_CHANGED',
         title: 'Whitelist-only withdrawals turned off',
-        body: `Withdrawals may go to any address from ${utc(ends)}; until then only to your address book. If this was not you, turn it back on and freeze your account from Security.`,
+        body: `Withdrawals may go to any address from ${utcMinute(ends)}; until then only to your address book. If this was not you, turn it back on and freeze your account from Security.`,
         now,
       });
     });
@@ -246,11 +245,11 @@ export async function assertWhitelisted(
   const entry = await repo.findByAddress(trx, user.user_id, asset.asset_id, address, memo || null);
   const status = entry ? statusOf(entry, now) : null;
   if (status === 'ACTIVE') return;
-  const endsText = ends ? ` Whitelist-only ends at ${utc(ends)}.` : '';
+  const endsText = ends ? ` Whitelist-only ends at ${utcMinute(ends)}.` : '';
   if (status === 'PENDING') {
     throw new AppError(
       'UNPROCESSABLE',
-      `Whitelist-only withdrawals are on: this address is in your address book but not usable yet, until ${utc(entry!.usable_at!)}.${endsText}`,
+      `Whitelist-only withdrawals are on: this address is in your address book but not usable yet, until ${utcMinute(entry!.usable_at!)}.${endsText}`,
       { address: 'is not usable yet' },
       undefined,
       toEpochSeconds(ends && ends < entry!.usable_at! ? ends : entry!.usable_at!),

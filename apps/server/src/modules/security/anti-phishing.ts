@@ -9,8 +9,9 @@ import { assertSecondFactor, type SecondFactorProof } from './two-factor.service
 /**
  * Sets (or, with null, clears) the phrase every email to the user opens with (the messenger adds it:
  * messaging.ts `withAntiPhishing`). With a second factor on, it is required first: someone holding only
- * a stolen session must not be able to learn or forge what makes our emails recognisable. A
- * confirmation email follows, already showing the new phrase.
+ * a stolen session must not be able to change what makes our emails recognisable. A
+ * confirmation email follows, already showing the new phrase. (The phrase itself is shown on the
+ * security screen, as the owner must be able to read it: it proves emails, it is not a secret.)
  */
 export async function setAntiPhishingPhrase(
   ctx: AppContext,

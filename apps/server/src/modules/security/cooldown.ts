@@ -3,6 +3,7 @@ import { toEpochSeconds } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { utcMinute } from './security-messages.ts';
 
 /**
  * The pause on money leaving an account after a security change (a password reset, 2FA turned off, a new
@@ -44,7 +45,7 @@ export function assertMayMoveFunds(user: UserRow, now: Date): void {
     const until = toEpochSeconds(user.cooldown_until);
     throw new AppError(
       'UNPROCESSABLE',
-      `Withdrawals and transfers are paused until ${user.cooldown_until.toISOString().slice(0, 16).replace('T', ' ')} UTC after a security change (${user.cooldown_reason ?? 'security change'}).`,
+      `Withdrawals and transfers are paused until ${utcMinute(user.cooldown_until)} after a security change (${user.cooldown_reason ?? 'security change'}).`,
       undefined,
       undefined,
       until,

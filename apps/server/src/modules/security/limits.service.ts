@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { usdCentsPricer } from '../funds/assets.service.ts';
 import * as repo from './limits.repository.ts';
+import { utcMinute } from './security-messages.ts';
 
 /**
  * KYC tiers: how much US-dollar value may leave an account by withdrawal in any rolling 24 hours
@@ -27,8 +28,9 @@ export const tierOf = (kycStatus: string): Tier => (kycStatus === 'APPROVED' ? '
 export const limitCents = (config: AppConfig, tier: Tier): bigint =>
   toBaseUnits(config.withdrawLimitsUsd[tier], 2) ?? 0n;
 
+const sumCents = (rows: ReadonlyArray<{ usd_cents: bigint }>) =>
+  rows.reduce((sum, w) => sum + w.usd_cents, 0n);
 const usd = (cents: bigint) => `${fromBaseUnits(cents, 2)} USD`;
-const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Checks a withdrawal against the user's limit and answers its value in cents, to be stored on it.
@@ -48,7 +50,7 @@ export async function withdrawalUsdCents(
 ): Promise<bigint> {
   const cents = (await usdCentsPricer(trx, 'up'))(asset, amount);
   const counted = await repo.countedSince(trx, user.user_id, new Date(now.getTime() - WINDOW_MS));
-  const used = counted.reduce((sum, w) => sum + w.usd_cents, 0n);
+  const used = sumCents(counted);
   const tier = tierOf(user.kyc_status);
   const limit = limitCents(config, tier);
   if (used + cents <= limit) return cents;
@@ -68,7 +70,7 @@ export async function withdrawalUsdCents(
     tier === 'UNVERIFIED'
       ? ` Verify your identity (KYC) to raise it to ${usd(limitCents(config, 'VERIFIED'))}.`
       : '';
-  const when = until ? ` More becomes available at ${utc(until)}.` : '';
+  const when = until ? ` More becomes available at ${utcMinute(until)}.` : '';
   throw new AppError(
     'UNPROCESSABLE',
     `This withdrawal (${usd(cents)}) is over your limit of ${usd(limit)} per ${WINDOW_HOURS} hours: ${usd(left)} is left.${when}${raise}`,
@@ -83,7 +85,7 @@ export async function limitsOf(ctx: AppContext, userId: bigint): Promise<TWithdr
   const user = await usersRepo.findById(ctx.db, userId);
   if (!user) throw new AppError('SESSION_INVALID');
   const since = new Date(ctx.clock.now().getTime() - WINDOW_MS);
-  const used = (await repo.countedSince(ctx.db, userId, since)).reduce((sum, w) => sum + w.usd_cents, 0n);
+  const used = sumCents(await repo.countedSince(ctx.db, userId, since));
   const tier = tierOf(user.kyc_status);
   const limit = limitCents(ctx.config, tier);
   return {
