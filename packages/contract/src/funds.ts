@@ -102,6 +102,8 @@ export const ZWithdrawBody = z
   })
   .strict();
 export type TWithdrawBody = z.input<typeof ZWithdrawBody>;
+/** The body as the server reads it (amount as a decimal string). */
+export type TWithdrawInput = z.output<typeof ZWithdrawBody>;
 
 export const ZWithdrawal = z.object({
   id: z.number().int().positive(),
@@ -128,6 +130,7 @@ export const ZTransferBody = z
   })
   .strict();
 export type TTransferBody = z.input<typeof ZTransferBody>;
+export type TTransferInput = z.output<typeof ZTransferBody>;
 export const ZTransferData = z.object({
   transfer: z.object({
     id: z.number().int().positive(),

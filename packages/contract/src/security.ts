@@ -151,6 +151,8 @@ export const ZTotpEnableBody = z
   .strict();
 export const ZRecoveryCodesData = z.object({ recovery_codes: z.array(z.string()) });
 export const ZSecondFactorBody = z.object(secondFactorShape).strict();
+/** The second factor as a service receives it, from any body that carries `secondFactorShape`. */
+export type TSecondFactor = z.output<typeof ZSecondFactorBody>;
 
 export const ZPasskeyName = z.string().trim().min(1, 'is required').max(60);
 export const ZPasskeyRegisterBody = z
@@ -189,6 +191,7 @@ export const ZAddressAddBody = z
     ...secondFactorShape,
   })
   .strict();
+export type TAddressAddInput = z.output<typeof ZAddressAddBody>;
 export const ZAddressConfirmBody = z
   .object({
     address_id: ZId,

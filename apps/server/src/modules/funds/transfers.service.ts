@@ -1,4 +1,4 @@
-import { fromBaseUnits } from '@fit24/contract';
+import { fromBaseUnits, type TTransferInput } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -12,16 +12,6 @@ import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
 import * as history from './history.ts';
 import * as idempotency from './idempotency.ts';
 import { assertTxnPassword } from './txn-password.ts';
-
-export interface TransferInput {
-  asset_id: number;
-  amount: string;
-  to_email_id: string;
-  txn_password: string;
-  note?: string | undefined;
-  two_factor_code?: string | undefined;
-  passkey_token?: string | undefined;
-}
 
 type TransferAnswer = {
   id: number;
@@ -42,7 +32,7 @@ type TransferAnswer = {
 export async function transfer(
   ctx: AppContext,
   userId: bigint,
-  input: TransferInput,
+  input: TTransferInput,
   key: string | null,
   ip: string,
 ): Promise<TransferAnswer> {

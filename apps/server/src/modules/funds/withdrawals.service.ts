@@ -1,4 +1,4 @@
-import { fromBaseUnits, type TWithdrawal, toBaseUnits } from '@fit24/contract';
+import { fromBaseUnits, type TWithdrawal, type TWithdrawInput, toBaseUnits } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -53,16 +53,6 @@ export async function notifyStatus(
   });
 }
 
-export interface WithdrawInput {
-  asset_id: number;
-  address: string;
-  amount: string;
-  txn_password: string;
-  memo?: string | undefined;
-  two_factor_code?: string | undefined;
-  passkey_token?: string | undefined;
-}
-
 /** A withdrawal whose body was checked: what the money transaction needs. */
 export interface CheckedWithdrawal {
   asset: AssetRow;
@@ -79,7 +69,7 @@ export interface CheckedWithdrawal {
 export async function requestWithdrawal(
   ctx: AppContext,
   userId: bigint,
-  input: WithdrawInput,
+  input: TWithdrawInput,
   key: string | null,
   ip: string,
 ): Promise<TWithdrawal> {
@@ -97,7 +87,7 @@ export async function requestWithdrawal(
   return holdWithdrawal(ctx, userId, checked, scope);
 }
 
-async function checkWithdrawal(ctx: AppContext, input: WithdrawInput): Promise<CheckedWithdrawal> {
+async function checkWithdrawal(ctx: AppContext, input: TWithdrawInput): Promise<CheckedWithdrawal> {
   const asset = await assetById(ctx.db, input.asset_id);
   if (!asset.withdraw_enabled)
     throw new AppError('UNPROCESSABLE', `${asset.symbol} withdrawals are disabled for now.`);

@@ -1,4 +1,4 @@
-import type { TSavedAddress, TSecurity } from '@fit24/contract';
+import type { TAddressAddInput, TSavedAddress, TSecurity } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -66,13 +66,6 @@ const duplicate = () => {
   return new AppError(name, message, fields);
 };
 
-export interface AddressInput extends SecondFactorProof {
-  asset_id: number;
-  label: string;
-  address: string;
-  memo?: string | undefined;
-}
-
 /**
  * Saves an address (second factor when on) and emails its confirmation code. One entry per address and
  * memo: a duplicate, also one added in parallel, is 409.
@@ -80,7 +73,7 @@ export interface AddressInput extends SecondFactorProof {
 export async function add(
   ctx: AppContext,
   userId: bigint,
-  input: AddressInput,
+  input: TAddressAddInput,
   ip: string,
 ): Promise<TSavedAddress> {
   const asset = await assetById(ctx.db, input.asset_id);

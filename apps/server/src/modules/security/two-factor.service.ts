@@ -1,4 +1,4 @@
-import type { TTwoFactorChallengeData } from '@fit24/contract';
+import type { TSecondFactor, TTwoFactorChallengeData } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -114,10 +114,8 @@ export async function useCode(
   return 'recovery';
 }
 
-export interface SecondFactorProof {
-  two_factor_code?: string | undefined;
-  passkey_token?: string | undefined;
-}
+/** A TOTP or recovery code, or a passkey step-up token: the contract's `secondFactorShape`. */
+export type SecondFactorProof = TSecondFactor;
 
 /**
  * Before a sensitive action: when 2FA is on, a current TOTP code, a recovery code or a passkey step-up
