@@ -79,18 +79,6 @@ export async function revokeAllSessions(
   return revoked;
 }
 
-/** Whether the user has signed in from this device before (a new one earns a notification). */
-export async function hasUsedDevice(db: Database, userId: bigint, device: string | null): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('session_id')
-    .where('user_id', '=', userId)
-    .where((eb) => (device === null ? eb('device', 'is', null) : eb('device', '=', device)))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function listSessions(db: Database, userId: bigint, now: Date) {
   return db
     .selectFrom('sessions')

@@ -1,4 +1,5 @@
 import type { TSecondFactor, TTwoFactorChallengeData } from '@fit24/contract';
+import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -96,11 +97,7 @@ export async function useCode(
 ): Promise<'totp' | 'recovery'> {
   if (/^[0-9]{6}$/.test(code)) {
     if (user.totp_secret === null) throw wrongCode();
-    const step = totp.matchStep(
-      unseal(ctx.config.secretsKey, user.totp_secret),
-      code,
-      Math.floor(now.getTime() / 1000),
-    );
+    const step = totp.matchStep(unseal(ctx.config.secretsKey, user.totp_secret), code, toEpochSeconds(now));
     if (step === null) throw wrongCode();
     if (!(await repo.takeStep(ctx.db, user.user_id, step))) {
       throw new AppError('UNAUTHORIZED', 'This code was used already. Wait for the next one in your app.', {
@@ -200,7 +197,7 @@ export async function enableTotp(
     const step = totp.matchStep(
       unseal(ctx.config.secretsKey, user.totp_pending_secret),
       code,
-      Math.floor(now.getTime() / 1000),
+      toEpochSeconds(now),
     );
     if (step === null) throw wrongCode();
     const codes = totp.newRecoveryCodes();
