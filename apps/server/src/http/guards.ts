@@ -1,15 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthInfo } from '../context.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
+import { sameSecret } from '../modules/security/crypto.ts';
 import { AppError } from './app-error.ts';
-
-/** Constant-time comparison, so a key can't be guessed a character at a time from response times. */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Every `/api` call carries a configured `x-api-key` (DESIGN §2): otherwise 403. */
 export function checkApiKey(ctx: AppContext, request: FastifyRequest): void {

@@ -3,9 +3,9 @@ import { CANDLE_INTERVALS, PRIVATE_CHANNELS, type TClientMessage, ZClientMessage
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/app-error.ts';
-import { sameSecret } from '../http/guards.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
 import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
+import { sameSecret } from '../modules/security/crypto.ts';
 import { startFeed } from './feed.ts';
 import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
 import { checkSessions, closeEndedSessions } from './revocation.ts';

@@ -1,8 +1,9 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OtpPurpose, OtpRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { sameSecret } from '../security/crypto.ts';
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -11,10 +12,6 @@ export const OTP_RESEND_SECONDS = 60;
 
 function hashCode(otpId: bigint, code: string): string {
   return createHash('sha256').update(`${otpId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 async function latest(db: Database, userId: bigint, purpose: OtpPurpose): Promise<OtpRow | undefined> {
@@ -140,7 +137,7 @@ export async function attempt(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw deadCode();
-  if (sameHash(hashCode(row.otp_id, code), row.code_hash)) return row;
+  if (sameSecret(hashCode(row.otp_id, code), row.code_hash)) return row;
   if (row.attempts >= OTP_MAX_ATTEMPTS) {
     await db
       .updateTable('otps')

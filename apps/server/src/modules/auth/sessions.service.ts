@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import { hashSecret, newToken } from '../security/crypto.ts';
 import * as sessionsRepo from './sessions.repository.ts';
 
 /** Sessions slide: each use pushes the expiry 30 days past now. */
@@ -8,22 +8,20 @@ export const SESSION_TTL_SECONDS = 30 * 86_400;
 /** A session's expiry is rewritten at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Only this hash of a token is stored: a stolen database yields no usable session. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Opens a session: a 256-bit random token, returned once and never stored. */
+/**
+ * Opens a session: a 256-bit random token, returned once and never stored; only its hash is (a stolen
+ * database yields no usable session).
+ */
 export async function createSession(
   db: Database,
   now: Date,
   userId: bigint,
   origin: { device: string | null; ip: string | null },
 ): Promise<{ token: string; sessionId: bigint }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const sessionId = await sessionsRepo.insert(db, {
     userId,
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     device: origin.device,
     ip: origin.ip,
     now,
@@ -36,7 +34,7 @@ export async function createSession(
 export async function authenticate(ctx: AppContext, token: string): Promise<AuthInfo | null> {
   if (token.length > 200) return null;
   const now = ctx.clock.now();
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecret(token);
   const cached = ctx.sessions.get(tokenHash, now.getTime());
   if (cached) return cached;
   const mark = ctx.sessions.mark();

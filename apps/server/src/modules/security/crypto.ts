@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Secrets the server must read back (TOTP secrets) are sealed with AES-256-GCM under `SECRETS_KEY`: a
@@ -30,4 +30,11 @@ export function hashSecret(secret: string): string {
 /** 256 random bits, URL-safe: challenges, step-up tokens, freeze links. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** Constant-time comparison, so a secret can't be guessed a character at a time from response times. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
