@@ -1,4 +1,10 @@
-import type { Envelope, ErrorEnvelope, TPasskeyAssertion, TPasskeyAttestation } from '@fit24/contract';
+import type {
+  Envelope,
+  ErrorEnvelope,
+  TPasskeyAssertion,
+  TPasskeyAttestation,
+  ZWebAuthnOptions,
+} from '@fit24/contract';
 import {
   browserSupportsWebAuthn,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -6,6 +12,7 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
+import type { z } from 'zod';
 
 /**
  * The browser's side of a passkey ceremony, as envelopes: a cancelled prompt or an unsupported browser
@@ -17,7 +24,7 @@ import {
 export const PASSKEY_CEREMONY_CODE = -1;
 
 /** WebAuthn options as the server sends them (the contract keeps them opaque). */
-export type WebAuthnOptionsJSON = Record<string, unknown>;
+export type WebAuthnOptionsJSON = z.output<typeof ZWebAuthnOptions>;
 
 export function supportsPasskeys(): boolean {
   return browserSupportsWebAuthn();

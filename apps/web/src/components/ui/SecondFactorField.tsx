@@ -1,6 +1,8 @@
+import type { TTwoFactorChallengeData, ZSecondFactorBody } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, shieldCheckmarkOutline } from 'ionicons/icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { z } from 'zod';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { passkeyStepUp } from '../../lib/passkey-step-up.ts';
 import { useSecurity } from '../../lib/security.ts';
@@ -12,13 +14,11 @@ import {
 } from './SecondFactorInput.tsx';
 import { useAction } from './use-form.ts';
 
-export type SecondFactorMethod = 'totp' | 'passkey';
+/** What the person can confirm with: `totp` (a code or a recovery code), `passkey`. */
+export type SecondFactorMethod = TTwoFactorChallengeData['methods'][number];
 
 /** What a sensitive call takes besides its own fields (`secondFactorShape` of the contract). */
-export interface SecondFactorProof {
-  two_factor_code?: string;
-  passkey_token?: string;
-}
+export type SecondFactorProof = z.input<typeof ZSecondFactorBody>;
 
 export interface SecondFactorOptions {
   /**

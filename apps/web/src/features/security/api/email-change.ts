@@ -1,5 +1,6 @@
 import type { TUser } from '@fit24/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { accountQueryOptions } from '../../../lib/account.ts';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client.ts';
 import { SECURITY_QUERY_KEY } from '../../../lib/security.ts';
 import { updateSessionUser } from '../../../lib/session.ts';
@@ -10,7 +11,7 @@ import { updateSessionUser } from '../../../lib/session.ts';
  * (the cool-down the change started) fetched again.
  */
 export async function keepChangedEmail(queryClient: QueryClient, user: TUser): Promise<void> {
-  queryClient.setQueryData(ACCOUNT_QUERY_KEY, (old: { account: object } | undefined) =>
+  queryClient.setQueryData(accountQueryOptions().queryKey, (old) =>
     old ? { account: { ...old.account, ...user } } : old,
   );
   await updateSessionUser(user);

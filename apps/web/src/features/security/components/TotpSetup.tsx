@@ -1,4 +1,4 @@
-import { ZTotpEnableBody } from '@fit24/contract';
+import { type RouteData, ZTotpEnableBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
@@ -9,10 +9,8 @@ import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 
-export interface TotpSecret {
-  secret: string;
-  otpauth_uri: string;
-}
+/** The new authenticator key, as `security.totpSetup` answers it. */
+export type TotpSecret = RouteData<'security.totpSetup'>;
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type into an app by hand. */
 export function groupSecret(secret: string): string {
