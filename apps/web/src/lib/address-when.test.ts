@@ -1,6 +1,6 @@
 import type { TSavedAddress } from '@fit24/contract';
 import { describe, expect, it } from 'vitest';
-import { addressWhen, describeDelay } from './address-when.ts';
+import { addressWhen } from './address-when.ts';
 import { formatDateTime } from './date-time.ts';
 
 const entry = (status: TSavedAddress['status'], usable_date: number | null): TSavedAddress => ({
@@ -30,13 +30,5 @@ describe('addressWhen', () => {
   it('asks for the emailed code while unconfirmed, and says nothing once active', () => {
     expect(addressWhen(entry('UNCONFIRMED', null), 1_800_000_000)).toContain('6-digit code');
     expect(addressWhen(entry('ACTIVE', 1_800_000_000), 1_800_000_500)).toBeNull();
-  });
-});
-
-describe('describeDelay', () => {
-  it('names whole hours in hours, anything else to the minute', () => {
-    expect(describeDelay(86_400)).toBe('24 hours');
-    expect(describeDelay(3600)).toBe('1 hour');
-    expect(describeDelay(5400)).toBe('1 h 30 min');
   });
 });

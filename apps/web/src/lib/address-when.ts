@@ -2,15 +2,6 @@ import type { TSavedAddress } from '@fit24/contract';
 import { formatWait } from './countdown.ts';
 import { formatDateTime } from './date-time.ts';
 
-/** A configured delay for people: "24 hours", "1 hour", or "90 min" when it is not whole hours. */
-export function describeDelay(seconds: number): string {
-  if (seconds >= 3600 && seconds % 3600 === 0) {
-    const hours = seconds / 3600;
-    return `${hours} hour${hours === 1 ? '' : 's'}`;
-  }
-  return formatWait(seconds);
-}
-
 /**
  * When a saved address can be used, for people: "Usable from 26 Nov 2025, 14:05 (in 23 h 59 min)" while
  * it waits out the delay, what to do while it is unconfirmed, nothing once it is active.

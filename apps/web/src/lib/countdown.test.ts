@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  describeDelay,
   formatCountdown,
   formatWait,
   RESEND_SECONDS,
@@ -39,6 +40,21 @@ describe('formatWait', () => {
     expect(formatWait(250)).toBe('4 min 10 s');
     expect(formatWait(12.2)).toBe('13 s');
     expect(formatWait(-5)).toBe('0 s');
+  });
+});
+
+describe('describeDelay', () => {
+  it('names whole hours in hours, anything else to the minute', () => {
+    expect(describeDelay(86_400)).toBe('24 hours');
+    expect(describeDelay(3600)).toBe('1 hour');
+    expect(describeDelay(5400)).toBe('1 h 30 min');
+  });
+
+  it('says a cool-down in hours or minutes', () => {
+    expect(describeDelay(86_400)).toBe('24 hours');
+    expect(describeDelay(3600)).toBe('1 hour');
+    expect(describeDelay(90)).toBe('2 minutes');
+    expect(describeDelay(60)).toBe('1 minute');
   });
 });
 

@@ -69,6 +69,22 @@ export function formatWait(seconds: number): string {
   return `${s} s`;
 }
 
+/**
+ * A configured delay or cool-down for people: whole hours in hours ("24 hours", "1 hour"), under an hour
+ * in whole minutes ("2 minutes"), anything else to its two largest units ("1 h 30 min").
+ */
+export function describeDelay(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) {
+    const hours = seconds / 3600;
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  if (seconds < 3600) {
+    const minutes = Math.max(1, Math.round(seconds / 60));
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return formatWait(seconds);
+}
+
 /** The clock in epoch seconds, read again every `everyMs` while the component is mounted. */
 export function useNowSeconds(everyMs = 1000): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));

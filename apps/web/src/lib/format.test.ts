@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, formatAgo, formatBytes, maskAccountNumber } from './format.ts';
+import { describeUserAgent, formatAgo, formatBytes, maskAccountNumber, networkLabel } from './format.ts';
 
 describe('maskAccountNumber', () => {
   it('shows only the last four characters', () => {
@@ -15,6 +15,13 @@ describe('maskAccountNumber', () => {
   it('never reveals more than four characters of the number', () => {
     const masked = maskAccountNumber('ABCDEFGHIJ1234');
     expect(masked.replace(/[^A-Z0-9]/g, '')).toBe('1234');
+  });
+});
+
+describe('networkLabel', () => {
+  it('capitalises the network name', () => {
+    expect(networkLabel('bitcoin')).toBe('Bitcoin');
+    expect(networkLabel('ethereum')).toBe('Ethereum');
   });
 });
 

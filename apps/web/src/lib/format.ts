@@ -5,6 +5,11 @@ export function maskAccountNumber(accountNumber: string): string {
   return `•••• ${compact.slice(-4)}`;
 }
 
+/** A network's name for people: "bitcoin" → "Bitcoin". */
+export function networkLabel(network: string): string {
+  return network.charAt(0).toUpperCase() + network.slice(1);
+}
+
 /** A file size for people: "820 B", "14.2 KB", "3.4 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

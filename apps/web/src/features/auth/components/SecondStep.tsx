@@ -6,7 +6,7 @@ import {
 } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { timeOutline } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import {
   PasskeyChoice,
@@ -16,7 +16,7 @@ import {
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { formatCountdown, secondsLeft } from '../../../lib/countdown.ts';
+import { formatCountdown, useNowSeconds } from '../../../lib/countdown.ts';
 import { validate } from '../../../lib/forms.ts';
 import { andThen, signWithPasskey, supportsPasskeys } from '../../../lib/webauthn.ts';
 import '../../../components/ui/second-factor.css';
@@ -26,7 +26,7 @@ const EXPIRED = 'This sign-in has expired. Please sign in again.';
 export interface SecondStepProps {
   email: string;
   challenge: TTwoFactorChallengeData;
-  /** When the challenge arrived (ms): it expires `expires_in` seconds later. */
+  /** When the challenge arrived (epoch ms): it expires `expires_in` seconds later. */
   receivedAt: number;
   onSession: (session: TSessionData) => void | Promise<void>;
   /** Back to email and password (the challenge ended, or the person chose to). */
@@ -47,15 +47,11 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [ended, setEnded] = useState<string | null>(null);
-  const [now, setNow] = useState(Date.now);
   const verifying = useAction();
   const confirming = useAction();
 
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = secondsLeft(receivedAt + challenge.expires_in * 1000, now);
+  const now = useNowSeconds();
+  const left = Math.max(0, Math.floor(receivedAt / 1000) + challenge.expires_in - now);
   const over = ended ?? (left === 0 ? EXPIRED : null);
 
   const onRefused = (refusal: ErrorEnvelope) => {

@@ -1,20 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { useVerifiedSession } from '../../../lib/signed-in.ts';
 
-/**
- * GET /api/asset/balances, read here for its list of assets (the address book's asset picker). Same key
- * as the wallet's, so the two screens share one cached answer.
- */
-export const assetListQueryOptions = () =>
-  queryOptions({
-    queryKey: ['asset', 'balances'] as const,
-    queryFn: () => api.fetchData('asset.balances'),
-  });
-
+/** The assets of GET /api/asset/balances (the address book's asset picker), from the wallet's cache entry. */
 export function useAssetList() {
   return useQuery({
-    ...assetListQueryOptions(),
+    ...balancesQueryOptions(),
     enabled: useVerifiedSession(),
     select: (data) => data.balances.map(({ asset_id, symbol, name }) => ({ asset_id, symbol, name })),
   });

@@ -3,8 +3,8 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { addOutline, bookOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
-import { describeDelay } from '../../../lib/address-when.ts';
-import { useNowSeconds } from '../../../lib/countdown.ts';
+import { describeDelay, useNowSeconds } from '../../../lib/countdown.ts';
+import { networkLabel } from '../../../lib/format.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { parseId, usePageParam } from '../../../lib/search-params.ts';
 import { useSecurity } from '../../../lib/security.ts';
@@ -12,8 +12,6 @@ import { AddressAddForm } from './AddressAddForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
-
-const networkName = (network: string) => network.charAt(0).toUpperCase() + network.slice(1);
 
 /** The entries grouped by asset, in the order the server lists them (newest first). */
 function groupByAsset(addresses: TSavedAddress[]): Array<{ symbol: string; entries: TSavedAddress[] }> {
@@ -103,7 +101,7 @@ export function AddressBookCard() {
       {shown.map((group) => (
         <div key={group.symbol} className="controls-group">
           <h3 className="controls-group__title">
-            {group.symbol} <span>{networkName(group.entries[0]?.network ?? '')} network</span>
+            {group.symbol} <span>{networkLabel(group.entries[0]?.network ?? '')} network</span>
           </h3>
           <ul className="controls-addresses" data-testid={`addresses-${group.symbol}`}>
             {group.entries.map((address) => (

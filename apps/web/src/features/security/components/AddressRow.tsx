@@ -56,7 +56,8 @@ export function AddressRow({
           Memo <span>{address.memo}</span>
         </div>
       )}
-      {when && (
+      {/* The code step says what to do itself. */}
+      {when && step !== 'confirm' && (
         <p className="controls-address__when" data-testid="address-when">
           {when}
         </p>

@@ -10,11 +10,10 @@ import { EmailField, OtpField, PasswordField } from '../../../components/ui/Text
 import { useToast } from '../../../components/ui/toast.ts';
 import { useForm } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { retryAfterOf, useCountdown, useNowSeconds } from '../../../lib/countdown.ts';
+import { describeDelay, retryAfterOf, useCountdown, useNowSeconds } from '../../../lib/countdown.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useSecurity } from '../../../lib/security.ts';
 import { keepChangedEmail } from '../api/email-change.ts';
-import { describeSeconds } from './CooldownNotice.tsx';
 import { InsetForm } from './InsetForm.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './email.css';
@@ -135,7 +134,7 @@ export function EmailCard({ email }: { email: string | undefined }) {
           <p className="controls-inset__text">
             We’ll send a code to the new address and tell {email ?? 'your current one'} about it.
             {security &&
-              ` Once it changes, withdrawals and transfers pause for ${describeSeconds(security.cooldown_seconds)}.`}
+              ` Once it changes, withdrawals and transfers pause for ${describeDelay(security.cooldown_seconds)}.`}
           </p>
           <EmailField
             label="New email"
@@ -200,7 +199,7 @@ function EmailCooldown({ security }: { security: TSecurity }) {
       <IonIcon icon={hourglassOutline} color="warning" aria-hidden="true" />
       <span>
         Your email changed, so withdrawals and transfers are paused for{' '}
-        {describeSeconds(security.cooldown_seconds)} for your safety, until {formatDateTime(until)}.
+        {describeDelay(security.cooldown_seconds)} for your safety, until {formatDateTime(until)}.
       </span>
     </div>
   );

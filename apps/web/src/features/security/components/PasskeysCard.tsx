@@ -15,13 +15,13 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
+import { describeDelay } from '../../../lib/countdown.ts';
 import { formatAgo, formatDate } from '../../../lib/format.ts';
 import { sentence } from '../../../lib/forms.ts';
 import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
 import { supportsPasskeys } from '../../../lib/webauthn.ts';
 import { AddPasskey } from './AddPasskey.tsx';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
-import { describeSeconds } from './CooldownNotice.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './two-factor.css';
 
@@ -222,7 +222,7 @@ export function PasskeysCard() {
         >
           <p className="tfa-lead">
             Remove <strong>{editing.passkey.name}</strong>? It will no longer sign you in. Withdrawals and
-            transfers pause for {describeSeconds(security?.cooldown_seconds ?? 0)} after a second factor is
+            transfers pause for {describeDelay(security?.cooldown_seconds ?? 0)} after a second factor is
             removed.
           </p>
         </ConfirmSecondFactor>

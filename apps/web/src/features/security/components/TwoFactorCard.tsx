@@ -7,9 +7,10 @@ import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
+import { describeDelay } from '../../../lib/countdown.ts';
 import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
-import { CooldownNotice, describeSeconds } from './CooldownNotice.tsx';
+import { CooldownNotice } from './CooldownNotice.tsx';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import { type TotpSecret, TotpSetup } from './TotpSetup.tsx';
@@ -148,7 +149,7 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
             <span>
               Without the app, your account is protected by your password
               {security.passkeys.length > 0 ? ' and your passkeys' : ' alone'}. For your safety, withdrawals
-              and transfers pause for {describeSeconds(security.cooldown_seconds)} after you turn it off.
+              and transfers pause for {describeDelay(security.cooldown_seconds)} after you turn it off.
             </span>
           </div>
         </ConfirmSecondFactor>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseRecoveryCode } from '../../../components/ui/SecondFactorInput.tsx';
-import { describeSeconds } from './CooldownNotice.tsx';
 import { recoveryCodesText } from './RecoveryCodesPanel.tsx';
 import { groupSecret } from './TotpSetup.tsx';
 
@@ -21,12 +20,5 @@ describe('the second factor as people type and read it', () => {
     const text = recoveryCodesText(codes, 'ada@example.com', 1_700_000_000);
     expect(text).toContain('Account: ada@example.com');
     expect(text).toContain(' 1. AAAAA-BBBBB\n 2. CCCCC-DDDDD\n');
-  });
-
-  it('says a cool-down in hours or minutes', () => {
-    expect(describeSeconds(86_400)).toBe('24 hours');
-    expect(describeSeconds(3600)).toBe('1 hour');
-    expect(describeSeconds(90)).toBe('2 minutes');
-    expect(describeSeconds(60)).toBe('1 minute');
   });
 });

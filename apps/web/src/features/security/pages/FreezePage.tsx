@@ -4,6 +4,7 @@ import { alertCircleOutline, lockClosed, snowOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
+import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/search-params.ts';
 import '../../../components/ui/forms.css';
@@ -25,16 +26,18 @@ export function FreezePage() {
   const [step, setStep] = useState<Step>(
     valid ? { name: 'ask' } : { name: 'failed', message: INCOMPLETE_LINK, retry: false },
   );
-  const [busy, setBusy] = useState(false);
+  const freezing = useAction();
 
-  const freeze = async () => {
-    setBusy(true);
-    const answer = await api.call('auth.freeze', { body: { token } });
-    setBusy(false);
-    if (!answer.error) return setStep({ name: 'done' });
-    const retry = answer.code === 0 || answer.code === 429 || answer.code >= 500;
-    setStep({ name: 'failed', message: answer.message, retry });
-  };
+  const freeze = () =>
+    freezing.run({
+      send: () => api.call('auth.freeze', { body: { token } }),
+      onSuccess: () => setStep({ name: 'done' }),
+      onError: (refusal) => {
+        const retry = refusal.code === 0 || refusal.code === 429 || refusal.code >= 500;
+        setStep({ name: 'failed', message: refusal.message, retry });
+        return true;
+      },
+    });
 
   return (
     <PageShell page="freeze" title="Freeze account">
@@ -58,7 +61,13 @@ export function FreezePage() {
               <li>You can still sign in to see your balances and orders.</li>
             </ul>
           </section>
-          <SubmitButton busy={busy} onClick={freeze} testId="freeze-submit" color="danger" size="large">
+          <SubmitButton
+            busy={freezing.busy}
+            onClick={freeze}
+            testId="freeze-submit"
+            color="danger"
+            size="large"
+          >
             <IonIcon icon={lockClosed} slot="start" aria-hidden="true" />
             Freeze my account
           </SubmitButton>
@@ -107,7 +116,7 @@ export function FreezePage() {
             <span>{step.message}</span>
           </div>
           {step.retry && (
-            <SubmitButton busy={busy} onClick={freeze} testId="freeze-retry" fill="outline">
+            <SubmitButton busy={freezing.busy} onClick={freeze} testId="freeze-retry" fill="outline">
               Try again
             </SubmitButton>
           )}

@@ -1,13 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { useVerifiedSession } from '../../../lib/signed-in.ts';
-
-/** GET /api/asset/balances: every balance with its USD value, and the total. */
-export const balancesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['asset', 'balances'] as const,
-    queryFn: () => api.fetchData('asset.balances'),
-  });
 
 export function useBalances() {
   const allowed = useVerifiedSession();

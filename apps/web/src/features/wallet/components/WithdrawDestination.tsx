@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { MemoField } from '../../../components/ui/MemoField.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { networkLabel } from '../../../lib/format.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useSecurity } from '../../../lib/security.ts';
-import { networkLabel } from '../utils/transactions.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
 
 /**

@@ -10,6 +10,7 @@ import {
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { networkLabel } from '../../../lib/format.ts';
 import { formatAmount, formatUsd } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
@@ -19,7 +20,6 @@ import { FundsActions } from '../components/FundsActions.tsx';
 import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { TransactionList } from '../components/TransactionList.tsx';
 import { useAssetParam } from '../components/use-asset-param.ts';
-import { networkLabel } from '../utils/transactions.ts';
 import '../components/funds.css';
 
 const PATH = '/funds/asset-balance';

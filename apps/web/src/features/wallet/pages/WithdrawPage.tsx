@@ -4,6 +4,7 @@ import { alertCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAccount } from '../../../lib/account.ts';
+import { networkLabel } from '../../../lib/format.ts';
 import { amountProblemMessage, checkAmount, formatAmount, maxWithdrawable } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
@@ -21,7 +22,6 @@ import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { WhitelistNotice, WithdrawDestination } from '../components/WithdrawDestination.tsx';
 import { WithdrawLimit } from '../components/WithdrawLimit.tsx';
 import { WithdrawResult } from '../components/WithdrawResult.tsx';
-import { networkLabel } from '../utils/transactions.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  networkLabel,
   shortenHash,
   signedAmount,
   statusView,
@@ -49,12 +48,5 @@ describe('shortenHash', () => {
   it('keeps both ends of a long hash', () => {
     expect(shortenHash('a'.repeat(6) + 'b'.repeat(52) + 'c'.repeat(6))).toBe('aaaaaa…cccccc');
     expect(shortenHash('short')).toBe('short');
-  });
-});
-
-describe('networkLabel', () => {
-  it('capitalises the network name', () => {
-    expect(networkLabel('bitcoin')).toBe('Bitcoin');
-    expect(networkLabel('ethereum')).toBe('Ethereum');
   });
 });

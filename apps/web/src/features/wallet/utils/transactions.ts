@@ -64,8 +64,3 @@ export function statusView(status: TxStatus): { label: string; tone: Tone } {
 export function shortenHash(hash: string, keep = 6): string {
   return hash.length <= keep * 2 + 1 ? hash : `${hash.slice(0, keep)}…${hash.slice(-keep)}`;
 }
-
-/** A network's name for people: "bitcoin" → "Bitcoin". */
-export function networkLabel(network: string): string {
-  return network.charAt(0).toUpperCase() + network.slice(1);
-}
