@@ -1,3 +1,4 @@
+import { composeIBAN } from 'ibantools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit } from '../testing/funds.ts';
 import { freshEmail, freshMobile, GOOD_PASSWORD, registerVerifiedUser } from '../testing/identity.ts';
@@ -71,6 +72,34 @@ describe.each(databasesUnderTest())('unique rules under a burst ($name)', (datab
     expect(counts).toEqual({ 200: 1, 409: BURST - 1 });
   });
 
+  it('keeps the 10 bank accounts under a burst of 30 different ones: 10 added, the rest 422', async () => {
+    const user = await registerVerifiedUser(t);
+    const counts = await statuses(
+      Array.from({ length: BURST }, (_, i) =>
+        t.api('POST', '/api/bank/create', {
+          token: user.token,
+          body: {
+            account_holder: 'Ada Lovelace',
+            bank_name: 'Commerzbank',
+            account_number: composeIBAN({
+              countryCode: 'DE',
+              bban: `37040044${String(i).padStart(10, '0')}`,
+            }),
+            swift_code: 'COBADEFFXXX',
+            country_code: 'DE',
+          },
+        }),
+      ),
+    );
+    expect(counts).toEqual({ 200: 10, 422: BURST - 10 });
+    const rows = await t.ctx.db
+      .selectFrom('banks')
+      .select('bank_id')
+      .where('user_id', '=', BigInt(user.userId))
+      .execute();
+    expect(rows).toHaveLength(10);
+  });
+
   it('makes one deposit address, whoever asks first', async () => {
     const user = await registerVerifiedUser(t);
     const usdt = await t.ctx.db
@@ -104,7 +133,28 @@ describe.each(databasesUnderTest())('unique rules under a burst ($name)', (datab
         }),
       ),
     );
-    expect(alerts[500]).toBeUndefined();
+    expect(alerts).toEqual({ 200: BURST });
+  });
+
+  it('keeps the 50 active price alerts under a burst of 70: 50 made, the rest 422', async () => {
+    const user = await registerVerifiedUser(t);
+    const market = await t.ctx.db.selectFrom('markets').select('market_id').executeTakeFirstOrThrow();
+    const counts = await statuses(
+      Array.from({ length: 70 }, () =>
+        t.api('POST', '/api/alert/create', {
+          token: user.token,
+          body: { market_id: market.market_id, condition: 'ABOVE', price: '100000' },
+        }),
+      ),
+    );
+    expect(counts).toEqual({ 200: 50, 422: 20 });
+    const rows = await t.ctx.db
+      .selectFrom('alerts')
+      .select('alert_id')
+      .where('user_id', '=', BigInt(user.userId))
+      .where('status', '=', 'ACTIVE')
+      .execute();
+    expect(rows).toHaveLength(50);
   });
 
   it('stakes in parallel without 500: what the balance allows, then 422', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { AlertRow } from '../../db/schema-trading.ts';
 import { type MarketInfo, show } from '../../engine-host/units.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import * as usersRepo from '../account/users.repository.ts';
 
 /** Active alerts one user may keep. */
 export const MAX_ACTIVE_ALERTS = 50;
@@ -40,6 +41,8 @@ export async function createAlert(
   if (price === 0n)
     throw badRequest('The price must be more than zero.', { price: 'must be more than zero' });
   return ctx.db.transaction().execute(async (trx) => {
+    // The user's row lock makes count-then-insert one step: parallel creates never pass the limit.
+    await usersRepo.lockById(trx, userId);
     const { active } = await trx
       .selectFrom('alerts')
       .select((eb) => eb.fn.countAll<string>().as('active'))

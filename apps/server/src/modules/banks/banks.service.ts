@@ -4,6 +4,7 @@ import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { BankRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
+import * as usersRepo from '../account/users.repository.ts';
 import { isAssignedCountry } from '../system/countries.ts';
 
 export const MAX_BANKS_PER_USER = 10;
@@ -79,6 +80,8 @@ export async function list(ctx: AppContext, userId: bigint): Promise<TBank[]> {
 export async function create(ctx: AppContext, userId: bigint, input: BankInput): Promise<TBank> {
   validateBank(input);
   return ctx.db.transaction().execute(async (trx) => {
+    // The user's row lock makes count-then-insert one step: parallel adds never pass the limit.
+    await usersRepo.lockById(trx, userId);
     const existing = await trx
       .selectFrom('banks')
       .select(['account_number'])

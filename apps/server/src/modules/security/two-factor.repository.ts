@@ -61,13 +61,17 @@ export async function takeStep(db: Database, userId: bigint, step: bigint): Prom
   return result.numUpdatedRows === 1n;
 }
 
-/** Replaces every recovery code of the user with new ones (hashes). */
+/**
+ * Replaces every recovery code of the user with new ones (hashes), in the caller's transaction. The
+ * user's row is locked first: two replacements at once would otherwise each delete, then each insert ten.
+ */
 export async function replaceRecoveryCodes(
   db: Database,
   userId: bigint,
   hashes: string[],
   now: Date,
 ): Promise<void> {
+  await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute();
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('recovery_codes')
