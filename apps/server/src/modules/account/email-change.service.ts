@@ -35,8 +35,10 @@ export async function requestEmailChange(
   if (await usersRepo.findByEmail(ctx.db, input.email_id)) {
     throw new AppError('CONFLICT', 'Another account uses this email.', { email_id: 'is already registered' });
   }
-  const sent = await sendCode(ctx, user, 'EMAIL_CHANGE', 'email', input.email_id, emailChangeMessages.code);
-  await deliver(ctx, [['email', emailChangeMessages.asked(user.email, input.email_id)]]);
+  // The new address is nobody's yet: the user's own phrase opens the code's email.
+  const code = (to: string, otp: string) => ({ ...emailChangeMessages.code(to, otp), userId });
+  const sent = await sendCode(ctx, user, 'EMAIL_CHANGE', 'email', input.email_id, code);
+  await deliver(ctx, [['email', { ...emailChangeMessages.asked(user.email, input.email_id), userId }]]);
   return { ...sent, email_id: input.email_id };
 }
 
@@ -63,6 +65,7 @@ export async function confirmEmailChange(
       now,
     });
   });
-  await deliver(ctx, [['email', emailChangeMessages.changed(user.email, newEmail)]]);
+  // The old address is nobody's any more: the user's phrase still proves the warning is ours.
+  await deliver(ctx, [['email', { ...emailChangeMessages.changed(user.email, newEmail), userId }]]);
   return userRowToUser(await mustFind(ctx, userId));
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import * as outbox from '../ops/outbox.repository.ts';
-import { phraseOf } from '../security/protection.repository.ts';
+import { phraseOf, phraseOfUser } from '../security/protection.repository.ts';
 import { twilioSmsChannel } from './sms.ts';
 
 export interface Message {
@@ -12,6 +12,11 @@ export interface Message {
   text: string;
   /** The one-time code the message carries, kept in the outbox so tests and developers can read it. */
   otp: string | null;
+  /**
+   * Whose anti-phishing phrase opens the email, when the address alone does not say: a code sent to an
+   * email being added, a warning to an address the account just left. Otherwise found by address.
+   */
+  userId?: bigint;
 }
 
 /** Where a message goes: an email server, an SMS provider, or the outbox. */
@@ -50,13 +55,17 @@ export function antiPhishingLine(phrase: string): string {
 
 /**
  * Every email to a user opens with the user's anti-phishing phrase, whatever module wrote it: the
- * phrase is looked up by the recipient's address when the email leaves, so no message can forget it
- * (and a phrase changed a moment ago is already the one shown). SMS never carries it.
+ * phrase is looked up (by the message's user, else by the recipient's address) when the email leaves, so
+ * no message can forget it (and a phrase changed a moment ago is already the one shown). SMS never
+ * carries it.
  */
 export function withAntiPhishing(db: Database, channel: Channel): Channel {
   return {
     async send(message) {
-      const phrase = await phraseOf(db, message.to);
+      const phrase =
+        message.userId !== undefined
+          ? await phraseOfUser(db, message.userId)
+          : await phraseOf(db, message.to);
       await channel.send(
         phrase ? { ...message, text: `${antiPhishingLine(phrase)}\n\n${message.text}` } : message,
       );

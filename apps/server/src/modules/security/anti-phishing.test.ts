@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RegisteredUser, registerVerifiedUser } from '../../testing/identity.ts';
-import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
+import {
+  freshEmail,
+  GOOD_PASSWORD,
+  latestOtp,
+  type RegisteredUser,
+  registerVerifiedUser,
+} from '../../testing/identity.ts';
+import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../../testing/test-app.ts';
 import { codeAt } from './totp.ts';
 
 /** The anti-phishing phrase: set with the second factor when on, shown atop every email, never in SMS. */
@@ -67,6 +73,75 @@ describe.each(databasesUnderTest())('anti-phishing phrase ($name)', (database) =
     expect(cleared.body.data.security.anti_phishing_phrase).toBeNull();
     expect((await newest(user.email, 'email')).subject).toBe('Your anti-phishing code was removed');
     expect((await resetEmail(user)).text).toMatch(/^Your FIT24 Exchange password reset code is/);
+  });
+
+  it('opens every kind of email to the user with the phrase: codes, alerts, the email change on both addresses', async () => {
+    const user = await registerVerifiedUser(t);
+    const other = freshEmail('moved').toLowerCase();
+    const emailRows = () =>
+      t.ctx.db
+        .selectFrom('outbox')
+        .select(['message_id', 'recipient', 'subject', 'body'])
+        .where('channel', '=', 'email')
+        .where('recipient', 'in', [user.email, other])
+        .orderBy('message_id')
+        .execute();
+    expect((await setPhrase(user, { phrase: 'Blue Falcon 42' })).status).toBe(200);
+    const from = (await emailRows()).at(-1)!.message_id;
+
+    // Codes of each purpose that goes by email.
+    await resetEmail(user);
+    t.ctx.clock.advance(61);
+    expect((await t.api('GET', '/api/user/txn/password/otpcode', { token: user.token })).status).toBe(200);
+    const usdt = await t.ctx.db
+      .selectFrom('assets')
+      .select('asset_id')
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    const added = await t.api('POST', '/api/security/addresses/add', {
+      token: user.token,
+      body: { asset_id: usdt.asset_id, label: 'Cold', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    expect(added.status).toBe(200);
+    // The new sign-in alert.
+    const alerted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'x-api-key': TEST_API_KEY, 'user-agent': 'Other Browser/2' },
+      payload: { email_id: user.email, password: GOOD_PASSWORD },
+    });
+    expect(alerted.statusCode).toBe(200);
+    // The email change: the warning to the old address, the code to the new one, the notice after.
+    const asked = await t.api('POST', '/api/account/email/change', {
+      token: user.token,
+      body: { email_id: other, password: GOOD_PASSWORD },
+    });
+    expect(asked.status).toBe(200);
+    const moved = await t.api('POST', '/api/account/email/confirm', {
+      token: user.token,
+      body: { otp: await latestOtp(t, other) },
+    });
+    expect(moved.status).toBe(200);
+    // Frozen, and unfrozen by an operator.
+    expect((await t.api('POST', '/api/security/freeze', { token: user.token })).status).toBe(200);
+    expect((await t.ops('POST', '/ops/users/unfreeze', { email_id: other })).status).toBe(200);
+
+    const sent = (await emailRows()).filter((m) => m.message_id > from);
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Reset your FIT24 Exchange password',
+      expect.stringMatching(/transaction password/i),
+      expect.stringMatching(/address/i),
+      'New sign-in to your FIT24 Exchange account',
+      expect.any(String),
+      expect.any(String),
+      'Your FIT24 Exchange email was changed',
+      'Your FIT24 Exchange account is frozen',
+      'Your FIT24 Exchange account is unfrozen',
+    ]);
+    const without = sent
+      .filter((m) => !m.body.startsWith('Your anti-phishing code: «Blue Falcon 42»\n\n'))
+      .map((m) => `${m.subject} → ${m.recipient}`);
+    expect(without).toEqual([]);
   });
 
   it('refuses a phrase outside the rules', async () => {

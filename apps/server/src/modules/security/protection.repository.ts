@@ -13,6 +13,16 @@ export async function phraseOf(db: Database, email: string): Promise<string | nu
   return row?.anti_phishing_phrase ?? null;
 }
 
+/** The anti-phishing phrase of a user, or null. */
+export async function phraseOfUser(db: Database, userId: bigint): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('anti_phishing_phrase')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.anti_phishing_phrase ?? null;
+}
+
 export interface SigninHistory {
   /** The user has had a session before (the first one, at sign-up, is never "new"). */
   any: boolean;
