@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
+import {
+  createTestApp,
+  databasesUnderTest,
+  TEST_API_KEY,
+  TEST_OPS_KEY,
+  type TestApp,
+} from '../testing/test-app.ts';
 import { CHART_ATTRIBUTION_STYLE } from './security-headers.ts';
 
 function webDist(): string {
@@ -79,12 +85,48 @@ describe('security headers', () => {
       ['unreadable address', { url: '/api/version%' }, 400],
       ['health', { url: '/healthz' }, 200],
       ['OpenAPI document', { url: '/api/docs/json' }, 200],
+      ['share-link redirect', { url: '/r/ABC123' }, 302],
+      ['operator answer', { url: '/ops/audit', headers: { 'x-ops-key': TEST_OPS_KEY } }, 200],
+      ['operator-key refusal', { url: '/ops/audit' }, 403],
+      ['HEAD of the app', { method: 'HEAD', url: '/' }, 200],
+      [
+        'a body that is not JSON',
+        {
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'text/plain' },
+          payload: 'x',
+        },
+        400,
+      ],
+      [
+        'body too large',
+        {
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+          payload: `{"email_id":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+        },
+        400,
+      ],
     ];
     for (const [label, request, status] of cases) {
       const response = await t.app.inject(request);
       expect(response.statusCode, label).toBe(status);
       expectSecurityHeaders(response, label);
     }
+    // Too many requests: the sixth reset code asked for one email in 15 minutes.
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/otp',
+        headers: { 'x-api-key': TEST_API_KEY },
+        payload: { email_id: 'headers-429@example.com' },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await ask()).statusCode).toBe(200);
+    const throttled = await ask();
+    expect(throttled.statusCode).toBe(429);
+    expectSecurityHeaders(throttled, 'too many requests');
   });
 
   it('allow the inline config script of index.html by its hash, and nothing else inline', async () => {

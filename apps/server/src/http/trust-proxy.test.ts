@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config.ts';
-import { registerVerifiedUser } from '../testing/identity.ts';
+import { freshEmail, registerVerifiedUser } from '../testing/identity.ts';
 import { createTestApp, databasesUnderTest } from '../testing/test-app.ts';
 import { trustProxyOption } from './trust-proxy.ts';
 
@@ -32,6 +32,37 @@ describe.each(databasesUnderTest())('TRUST_PROXY on $name', (database) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(databasesUnderTest())('rate-limit keys and X-Forwarded-For on $name', (database) => {
+  /** 30 wrong sign-ins at once for 30 unknown accounts, each claiming another client in X-Forwarded-For. */
+  async function rotatingBurst(trustProxy: AppConfig['trustProxy']) {
+    const t = await createTestApp(database, { trustProxy });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          t.api('POST', '/api/auth/signin', {
+            body: { email_id: freshEmail('nobody'), password: 'Wrong-password-1' },
+            headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+          }),
+        ),
+      );
+      return {
+        evaluated: answers.filter((a) => a.status === 401).length,
+        refused: answers.filter((a) => a.status === 429).length,
+      };
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('without TRUST_PROXY a forged X-Forwarded-For does not escape the per-address limit', async () => {
+    expect(await rotatingBurst(false)).toEqual({ evaluated: 20, refused: 10 });
+  });
+
+  it('with TRUST_PROXY the limit is kept per client address the proxy reports', async () => {
+    expect(await rotatingBurst(1)).toEqual({ evaluated: 30, refused: 0 });
   });
 });
 

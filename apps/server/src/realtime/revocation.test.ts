@@ -3,6 +3,7 @@ import { SESSION_ENDED_CLOSE_CODE, ZServerMessage } from '@fit24/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, revokeAllSessions } from '../modules/auth/sessions.service.ts';
+import * as authTokens from '../modules/security/auth-tokens.repository.ts';
 import { deposit } from '../testing/funds.ts';
 import { latestOtp, type RegisteredUser, registerVerifiedUser } from '../testing/identity.ts';
 import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
@@ -136,6 +137,34 @@ describe.each(databasesUnderTest())('a revoked session on $name', (database) => 
     expect(reset.status).toBe(200);
     await expectEnded(socket);
     await expectRefused(t, user.token);
+  });
+
+  it.each([
+    ['the link of the new sign-in email', 'link'],
+    ['the security screen', 'user'],
+    ['an operator', 'operator'],
+  ] as const)('closes every socket of the user when the account is frozen from %s', async (_, by) => {
+    const user = await registerVerifiedUser(t);
+    const other = await secondSession(t, user);
+    const first = await signedInSocket(t, user.token);
+    const second = await signedInSocket(t, other);
+    if (by === 'link') {
+      const { token } = await authTokens.create(t.ctx.db, {
+        purpose: 'FREEZE',
+        userId: BigInt(user.userId),
+        now: t.ctx.clock.now(),
+        ttlSeconds: 600,
+      });
+      expect((await t.api('POST', '/api/auth/freeze', { body: { token } })).status).toBe(200);
+    } else if (by === 'user') {
+      expect((await t.api('POST', '/api/security/freeze', { token: other })).status).toBe(200);
+    } else {
+      expect((await t.ops('POST', '/ops/users/freeze', { email_id: user.email })).status).toBe(200);
+    }
+    await expectEnded(first);
+    await expectEnded(second);
+    await expectRefused(t, user.token);
+    await expectRefused(t, other);
   });
 
   it("keeps a socket when another of the user's sessions signs out: it still gets the money moving", async () => {

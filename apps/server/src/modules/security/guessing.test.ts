@@ -28,9 +28,13 @@ const RIGHT_AT = 30;
 type Answer = { status: number; body: TestEnvelope };
 
 /** Sends `make(i)` for i in 0..59 at once: `right` at index 30, a wrong guess everywhere else. */
-async function burst(send: (guess: string) => Promise<Answer>, wrong: (i: number) => string, right: string) {
+async function burst(
+  send: (guess: string, i: number) => Promise<Answer>,
+  wrong: (i: number) => string,
+  right: string,
+) {
   const answers = await Promise.all(
-    Array.from({ length: BURST }, (_, i) => send(i === RIGHT_AT ? right : wrong(i))),
+    Array.from({ length: BURST }, (_, i) => send(i === RIGHT_AT ? right : wrong(i), i)),
   );
   const count = (status: number) => answers.filter((a) => a.status === status).length;
   return { answers, ok: count(200), evaluated: count(401), refused: count(429) };
@@ -74,6 +78,15 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
     return Number(row.n);
   }
 
+  async function passwordHashOf(userId: number): Promise<string> {
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('user_id', '=', BigInt(userId))
+      .executeTakeFirstOrThrow();
+    return row.password_hash;
+  }
+
   async function auditOk() {
     const { body } = await t.ops('GET', '/ops/audit');
     expect(body.data.checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
@@ -82,28 +95,38 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
   it('sign-in password, per account: five guesses checked, no session for the right password', async () => {
     const user = await registerVerifiedUser(t);
     const before = await sessionsOf(user.userId);
-    const ip = freshIp();
+    // Each guess from an address of its own (a botnet): only the per-account limit can hold them.
+    const ips = Array.from({ length: BURST }, () => freshIp());
     const result = await burst(
-      (password) => t.api('POST', '/api/auth/signin', { ip, body: { email_id: user.email, password } }),
+      (password, i) =>
+        t.api('POST', '/api/auth/signin', { ip: ips[i]!, body: { email_id: user.email, password } }),
       (i) => `Wrong-password-${i}`,
       GOOD_PASSWORD,
     );
     expectHeld(result);
+    expect(result.answers[RIGHT_AT]!.status).toBe(429);
     expect(await sessionsOf(user.userId)).toBe(before);
   });
 
-  it('sign-in password, per address: twenty guesses over many accounts, then 429', async () => {
+  it('sign-in password, per address: twenty guesses over many accounts, then 429, the right one too', async () => {
+    const user = await registerVerifiedUser(t);
+    const before = await sessionsOf(user.userId);
     const ip = freshIp();
+    // One guess per account (no per-account limit is reached): the address's twenty are what hold, and
+    // the one right password among them, sent after the twentieth, is refused too.
     const result = await burst(
       (email) =>
-        t.api('POST', '/api/auth/signin', { ip, body: { email_id: email, password: 'Wrong-password-1' } }),
+        t.api('POST', '/api/auth/signin', {
+          ip,
+          body: { email_id: email, password: email === user.email ? GOOD_PASSWORD : 'Wrong-password-1' },
+        }),
       () => freshEmail('nobody'),
-      freshEmail('nobody'),
+      user.email,
     );
-    // Every request is wrong here (unknown accounts): the address allows twenty.
-    expect(result.ok).toBe(0);
-    expect(result.evaluated).toBeLessThanOrEqual(20);
-    expect(result.evaluated + result.refused).toBe(BURST);
+    expectHeld(result, 20);
+    expect(result.evaluated).toBe(20);
+    expect(result.answers[RIGHT_AT]!.status).toBe(429);
+    expect(await sessionsOf(user.userId)).toBe(before);
   });
 
   it('email code: five tries, the right code refused, the email stays unverified', async () => {
@@ -136,8 +159,10 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
 
   it('password-reset code: five tries, the password unchanged, sessions kept', async () => {
     const user = await registerVerifiedUser(t);
-    await t.api('POST', '/api/auth/password/otp', { body: { email_id: user.email } });
+    const asked = await t.api('POST', '/api/auth/password/otp', { body: { email_id: user.email } });
+    expect(asked.status).toBe(200);
     const right = await latestOtp(t, user.email);
+    const hashBefore = await passwordHashOf(user.userId);
     const ip = freshIp();
     const result = await burst(
       (otp) =>
@@ -157,12 +182,13 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
       .where('user_id', '=', BigInt(user.userId))
       .executeTakeFirstOrThrow();
     expect(row.cooldown_until).toBeNull();
+    expect(await passwordHashOf(user.userId)).toBe(hashBefore);
   });
 
   it('transaction-password code: five tries, no transaction password set', async () => {
     const user = await registerVerifiedUser(t);
     t.ctx.clock.advance(61);
-    await t.api('GET', '/api/user/txn/password/otpcode', { token: user.token });
+    expect((await t.api('GET', '/api/user/txn/password/otpcode', { token: user.token })).status).toBe(200);
     const right = await latestOtp(t, user.email);
     const result = await burst(
       (otp) =>
@@ -247,6 +273,7 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
   it('recovery codes at sign-in: five tries, the right one refused and still unused', async () => {
     const { user, recovery } = await withTotp();
     const challenge = await challengeOf(user.email);
+    const before = await sessionsOf(user.userId);
     const ip = freshIp();
     const result = await burst(
       (code) => t.api('POST', '/api/auth/signin/2fa', { ip, body: { challenge, code } }),
@@ -257,6 +284,7 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
       recovery[0]!,
     );
     expectHeld(result);
+    expect(await sessionsOf(user.userId)).toBe(before);
     const left = await t.api('GET', '/api/security', { token: user.token });
     expect(left.body.data.security.recovery_codes_left).toBe(10);
   });
@@ -264,12 +292,13 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
   it('2FA code on a transfer: five tries, no money moves', async () => {
     const { user, secret } = await withTotp();
     t.ctx.clock.advance(61);
-    await t.api('GET', '/api/user/txn/password/otpcode', { token: user.token });
+    expect((await t.api('GET', '/api/user/txn/password/otpcode', { token: user.token })).status).toBe(200);
     const otp = await latestOtp(t, user.email);
-    await t.api('POST', '/api/user/txn/password', {
+    const set = await t.api('POST', '/api/user/txn/password', {
       token: user.token,
       body: { otp, txn_password: TXN_PASSWORD },
     });
+    expect(set.status).toBe(200);
     const receiver = await registerVerifiedUser(t);
     await deposit(t, user.email, 'USDT', '80');
     const usdt = await t.ctx.db
@@ -295,13 +324,38 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
       (i) => otherCode(right, i * 7919),
       right,
     );
-    // The transaction password is right in every request: the second factor's five are what hold.
-    expect(result.ok).toBe(0);
-    expect(result.answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
-    expect(result.evaluated + result.refused).toBe(BURST);
+    // The transaction password is right in every request: what is evaluated (401) is the second factor.
+    expectHeld(result);
+    for (const a of result.answers.filter((x) => x.status === 401)) {
+      expect(a.body.fields).toHaveProperty('two_factor_code');
+    }
     const balance = await t.api('GET', '/api/asset/balance?symbol=USDT', { token: user.token });
     expect(balance.body.data.balance.available).toBe('80');
     await auditOk();
+  });
+
+  it('2FA code on a change with no other secret (whitelist off): five tries, the whitelist stays on', async () => {
+    // No transaction password in front: only the second factor's limits can hold this burst.
+    const { user, secret } = await withTotp();
+    const on = await t.api('POST', '/api/security/whitelist', { token: user.token, body: { enabled: 1 } });
+    expect(on.status).toBe(200);
+    const right = codeAt(secret, t.ctx.clock.nowSeconds());
+    const result = await burst(
+      (two_factor_code, i) =>
+        t.api('POST', '/api/security/whitelist', {
+          ip: `203.0.113.${i + 1}`,
+          token: user.token,
+          body: { enabled: 0, two_factor_code },
+        }),
+      (i) => otherCode(right, i * 7919),
+      right,
+    );
+    expectHeld(result);
+    for (const a of result.answers.filter((x) => x.status === 401)) {
+      expect(a.body.fields).toHaveProperty('two_factor_code');
+    }
+    const view = await t.api('GET', '/api/security', { token: user.token });
+    expect(view.body.data.security).toMatchObject({ whitelist_only: 1, whitelist_off_date: null });
   });
 });
 
@@ -337,22 +391,32 @@ describe.each(databasesUnderTest())('spent codes never verify again ($name)', (d
     expect(late.body.message).toMatch(/expired/);
   });
 
-  it('a code killed by five wrong tries is 401, even when right', async () => {
+  it('a code killed by five wrong tries is 401, even when right, even once the limits allow a try', async () => {
     const user = await registerUser(t);
     const code = await latestOtp(t, user.email);
+    const right = await latestOtp(t, user.mobile);
     for (let i = 0; i < 5; i += 1) {
       const wrong = await t.api('POST', '/api/auth/mobile/verify', {
         token: user.token,
-        body: { otp: otherCode(await latestOtp(t, user.mobile), i) },
+        body: { otp: otherCode(right, i) },
       });
       expect(wrong.status).toBe(401);
+      if (i === 4) expect(wrong.body.message).toMatch(/has now been disabled/);
     }
-    // The mobile code is dead; the email code (another purpose) still works.
-    const mobile = await t.api('POST', '/api/auth/mobile/verify', {
+    // Right after, the account's five tries for this purpose are spent: 429 before the code is looked at.
+    const throttled = await t.api('POST', '/api/auth/mobile/verify', {
       token: user.token,
-      body: { otp: await latestOtp(t, user.mobile) },
+      body: { otp: right },
     });
-    expect([401, 429]).toContain(mobile.status);
+    expect(throttled.status).toBe(429);
+    // With the attempt limits forgotten (as when their window ends), the code itself is still dead.
+    await t.ctx.db.deleteFrom('attempt_limits').where('key', 'like', 'MOBILE_VERIFY:%').execute();
+    const dead = await t.api('POST', '/api/auth/mobile/verify', { token: user.token, body: { otp: right } });
+    expect(dead.status).toBe(401);
+    expect(dead.body.message).toMatch(/expired or was already used/);
+    const account = await t.api('GET', '/api/account', { token: user.token });
+    expect(account.body.data.account.is_mobile_verified).toBe(0);
+    // The email code (another purpose) still works.
     const email = await t.api('POST', '/api/auth/email/verify', { token: user.token, body: { otp: code } });
     expect(email.status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, assetId, auditClean, createTrader, deposit, type Trader } from '../../testing/funds.ts';
-import { latestOtp } from '../../testing/identity.ts';
+import { freshEmail, freshMobile, GOOD_PASSWORD, latestOtp } from '../../testing/identity.ts';
+import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import { assetById } from '../funds/assets.service.ts';
 import { holdWithdrawal } from '../funds/withdrawals.service.ts';
@@ -199,6 +200,7 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect((await listAddresses(user))[0].status).toBe('UNCONFIRMED');
   });
@@ -466,6 +468,113 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
       available: '973',
       on_hold: '22',
     });
+  });
+
+  it('pauses money after each security change (2FA off, passkey removed, email, mobile), with until and why', async () => {
+    const friend = await createTrader(t);
+    /** Money out and money across, both refused with the same 422 until the cool-down ends. */
+    const expectPaused = async (user: Trader, reason: string, before: number) => {
+      const view = (await t.api('GET', '/api/security', { token: user.token })).body.data.security;
+      expect(view.cooldown_reason).toBe(reason);
+      expect(view.cooldown_until).toBeGreaterThanOrEqual(before + DAY);
+      expect(view.cooldown_until).toBeLessThanOrEqual(t.ctx.clock.nowSeconds() + DAY);
+      for (const answer of [await withdraw(user), await transfer(user, friend)]) {
+        expect(answer.status, reason).toBe(422);
+        expect(answer.body.message, reason).toContain('paused until');
+        expect(answer.body.data.until, reason).toBe(view.cooldown_until);
+      }
+    };
+    const totpOn = async (user: Trader) => {
+      const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
+      const secret: string = setup.body.data.secret;
+      const on = await t.api('POST', '/api/security/totp/enable', {
+        token: user.token,
+        body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
+      });
+      expect(on.status).toBe(200);
+      t.ctx.clock.advance(30);
+      return secret;
+    };
+
+    // Turning the second factor on is no loosening: money still moves.
+    const appUser = await fundedTrader();
+    const secret = await totpOn(appUser);
+    expect(
+      (await transfer(appUser, friend, { two_factor_code: codeAt(secret, t.ctx.clock.nowSeconds()) })).status,
+    ).toBe(200);
+    t.ctx.clock.advance(30);
+    let before = t.ctx.clock.nowSeconds();
+    const off = await t.api('POST', '/api/security/totp/disable', {
+      token: appUser.token,
+      body: { two_factor_code: codeAt(secret, t.ctx.clock.nowSeconds()) },
+    });
+    expect(off.status).toBe(200);
+    await expectPaused(appUser, 'authenticator app removed', before);
+
+    const keyUser = await fundedTrader();
+    const key = new SoftwareAuthenticator('http://localhost');
+    const options = await t.api('POST', '/api/security/passkey/options', { token: keyUser.token });
+    const registered = await t.api('POST', '/api/security/passkey/register', {
+      token: keyUser.token,
+      body: { name: 'Phone', passkey: key.register(options.body.data.options) },
+    });
+    expect(registered.status).toBe(200);
+    const stepUp = await t.api('POST', '/api/security/passkey/step-up/options', { token: keyUser.token });
+    const confirmed = await t.api('POST', '/api/security/passkey/step-up', {
+      token: keyUser.token,
+      body: { passkey: key.assert(stepUp.body.data.options) },
+    });
+    before = t.ctx.clock.nowSeconds();
+    const removed = await t.api('POST', '/api/security/passkey/remove', {
+      token: keyUser.token,
+      body: {
+        passkey_id: registered.body.data.passkey.passkey_id,
+        passkey_token: confirmed.body.data.passkey_token,
+      },
+    });
+    expect(removed.status, removed.body.message).toBe(200);
+    await expectPaused(keyUser, 'passkey removed', before);
+
+    const mover = await fundedTrader();
+    const next = freshEmail('moved').toLowerCase();
+    const asked = await t.api('POST', '/api/account/email/change', {
+      token: mover.token,
+      body: { email_id: next, password: GOOD_PASSWORD },
+    });
+    expect(asked.status).toBe(200);
+    // Asking is no change yet: money still moves until the code is used.
+    expect((await transfer(mover, friend)).status).toBe(200);
+    before = t.ctx.clock.nowSeconds();
+    const moved = await t.api('POST', '/api/account/email/confirm', {
+      token: mover.token,
+      body: { otp: await latestOtp(t, next) },
+    });
+    expect(moved.status).toBe(200);
+    await expectPaused(mover, 'email changed', before);
+
+    // Verifying the sign-up number is no change; a new number is.
+    const phoneUser = await fundedTrader();
+    const first = await t.api('POST', '/api/auth/mobile/verify', {
+      token: phoneUser.token,
+      body: { otp: await latestOtp(t, phoneUser.mobile) },
+    });
+    expect(first.status).toBe(200);
+    expect((await transfer(phoneUser, friend)).status).toBe(200);
+    const mobile = freshMobile();
+    const update = await t.api('POST', '/api/user/mobile/update', {
+      token: phoneUser.token,
+      body: { mobile },
+    });
+    expect(update.status).toBe(200);
+    expect((await transfer(phoneUser, friend)).status).toBe(200);
+    before = t.ctx.clock.nowSeconds();
+    const changed = await t.api('POST', '/api/auth/mobile/verify', {
+      token: phoneUser.token,
+      body: { otp: await latestOtp(t, mobile) },
+    });
+    expect(changed.status).toBe(200);
+    await expectPaused(phoneUser, 'mobile number changed', before);
+    expect(await auditClean(t)).toEqual({ ok: true, failed: [] });
   });
 
   it('limits withdrawals per rolling 24 hours by KYC tier, in USD rounded up; rejected ones do not count', async () => {

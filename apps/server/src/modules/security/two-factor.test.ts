@@ -239,10 +239,11 @@ describe.each(databasesUnderTest())('second factor ($name)', (database) => {
     const user = await registerVerifiedUser(t);
     const key = new SoftwareAuthenticator(ORIGIN);
     const options = await t.api('POST', '/api/security/passkey/options', { token: user.token });
-    await t.api('POST', '/api/security/passkey/register', {
+    const first = await t.api('POST', '/api/security/passkey/register', {
       token: user.token,
       body: { name: 'Phone', passkey: key.register(options.body.data.options) },
     });
+    expect(first.status).toBe(200);
     const stepUpToken = async () => {
       const o = await t.api('POST', '/api/security/passkey/step-up/options', { token: user.token });
       const done = await t.api('POST', '/api/security/passkey/step-up', {
@@ -285,6 +286,57 @@ describe.each(databasesUnderTest())('second factor ($name)', (database) => {
       two_factor_enabled: 0,
       cooldown_reason: 'passkey removed',
     });
+  });
+
+  it('registers a second passkey with the first one’s confirmation; either signs in alone', async () => {
+    const user = await registerVerifiedUser(t);
+    const phone = new SoftwareAuthenticator(ORIGIN);
+    const laptop = new SoftwareAuthenticator(ORIGIN);
+    const register = async (
+      key: SoftwareAuthenticator,
+      name: string,
+      extra: Record<string, unknown> = {},
+    ) => {
+      const options = await t.api('POST', '/api/security/passkey/options', { token: user.token });
+      // Keys the account has already are excluded, so an authenticator cannot register twice.
+      return {
+        excluded: (options.body.data.options.excludeCredentials ?? []).map((c: { id: string }) => c.id),
+        answer: await t.api('POST', '/api/security/passkey/register', {
+          token: user.token,
+          body: { name, passkey: key.register(options.body.data.options), ...extra },
+        }),
+      };
+    };
+    expect((await register(phone, 'Phone')).answer.status).toBe(200);
+    const stepUp = await t.api('POST', '/api/security/passkey/step-up/options', { token: user.token });
+    const confirmed = await t.api('POST', '/api/security/passkey/step-up', {
+      token: user.token,
+      body: { passkey: phone.assert(stepUp.body.data.options) },
+    });
+    expect(confirmed.status).toBe(200);
+    const second = await register(laptop, 'Laptop', { passkey_token: confirmed.body.data.passkey_token });
+    expect(second.excluded).toEqual([phone.id]);
+    expect(second.answer.status, second.answer.body.message).toBe(200);
+    expect((await security(user)).passkeys.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Laptop',
+      'Phone',
+    ]);
+    // The same authenticator once more (its confirmation spent, then a fresh one): 409, not a second row.
+    const again = await t.api('POST', '/api/security/passkey/step-up/options', { token: user.token });
+    const fresh = await t.api('POST', '/api/security/passkey/step-up', {
+      token: user.token,
+      body: { passkey: laptop.assert(again.body.data.options) },
+    });
+    const duplicate = await register(phone, 'Phone again', { passkey_token: fresh.body.data.passkey_token });
+    expect(duplicate.answer.status).toBe(409);
+    for (const key of [phone, laptop]) {
+      const flow = await t.api('POST', '/api/auth/passkey/options', {});
+      const signedIn = await t.api('POST', '/api/auth/passkey/signin', {
+        body: { flow_id: flow.body.data.flow_id, passkey: key.assert(flow.body.data.options) },
+      });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.data.user.user_id).toBe(user.userId);
+    }
   });
 
   it('answers a strange Host header with 400, never 500', async () => {
