@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, registeredUser, signedUpUser, signInThroughPage } from './accounts.ts';
 import {
   api,
+  DESKTOP,
   deposit,
   expectPage,
   newDesktopPage,
   newPhonePage,
   outbox,
+  PHONE,
   setTxnPassword,
   shooter,
   shownPage,
@@ -106,6 +108,9 @@ describe('freezing an account from the new sign-in email, in a real browser', ()
     await page.getByTestId('freeze-error').waitFor();
     expect(await page.getByTestId('freeze-error').textContent()).toContain('it was already used');
     await shot(page, 'used-1280');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'used-390');
+    await page.setViewportSize(DESKTOP);
 
     // A link cut short is explained without a call.
     await page.goto('/freeze?token=abc');

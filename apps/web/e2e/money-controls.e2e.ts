@@ -89,6 +89,7 @@ describe('money-movement controls in a real browser', () => {
     await fill(page, 'address-add-address', BOOK_ADDRESS);
     await book.getByTestId('address-add-submit').click();
     await book.getByTestId('address-confirm-form').waitFor();
+    await shootCard(page, 'security-addresses', 'address-confirm-390');
     const row = book.getByTestId('address-row').first();
     await expect.poll(() => row.getAttribute('data-status')).toBe('UNCONFIRMED');
     await fill(page, 'address-confirm-otp', await outboxOtp(stack, email()));
@@ -165,6 +166,7 @@ describe('money-movement controls in a real browser', () => {
     await withdraw.getByTestId('withdraw-review').click();
     await expect.poll(() => page.getByTestId('withdraw-review-label').textContent()).toContain('Cold wallet');
     await fill(page, 'withdraw-txn-password', TXN);
+    await overlayShot(page, 'withdraw-review-book-390');
     await page.getByTestId('withdraw-confirm').click();
     await expect
       .poll(() => withdraw.getByTestId('withdraw-result').getAttribute('data-status'))
@@ -268,6 +270,7 @@ describe('money-movement controls in a real browser', () => {
     await fill(page, 'anti-phishing-input', 'no');
     await card.getByTestId('anti-phishing-save').click();
     await expect.poll(() => visibleText(page)).toContain('Must be at least 4 characters');
+    await shootCard(page, 'security-anti-phishing', 'anti-phishing-edit-390');
     await fill(page, 'anti-phishing-input', PHRASE);
     await card.getByTestId('anti-phishing-save').click();
     await expect.poll(() => card.getByTestId('anti-phishing-phrase').textContent()).toBe(PHRASE);
@@ -284,6 +287,7 @@ describe('money-movement controls in a real browser', () => {
     await whitelist.getByTestId('whitelist-toggle').click();
     await whitelist.getByTestId('whitelist-off-form').waitFor();
     expect(await whitelist.textContent()).toContain('takes effect 24 hours from now');
+    await shootCard(page, 'security-whitelist', 'whitelist-off-390');
     await whitelist.getByTestId('whitelist-off-confirm').click();
     await expect.poll(() => whitelist.getByTestId('whitelist-status').textContent()).toBe('Ending');
     const { whitelist_off_date: ends } = await security();

@@ -61,6 +61,7 @@ describe('passkeys in a real browser (Chromium’s virtual authenticator)', () =
     await page.getByTestId('security-passkey-add').click();
     expect(await page.getByTestId('security-passkey-add-2fa-box').count()).toBe(0);
     await fill(page, 'security-passkey-name', 'Work laptop');
+    await shot(page, 'add-390');
     await page.getByTestId('security-passkey-create').click();
     const names = page.getByTestId('security-passkey-list').locator('h3');
     await expect.poll(() => names.allTextContents()).toEqual(['Work laptop']);

@@ -144,6 +144,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
     await fill(page, 'security-2fa-regenerate-form-2fa-recovery', codes[0]!);
     await page.getByTestId('security-2fa-regenerate-form-submit').click();
     await expect.poll(() => visibleText(page)).toContain('The code is not correct.');
+    await shot(page, 'regenerate-refused-390');
     await fill(page, 'security-2fa-regenerate-form-2fa-recovery', codes[1]!);
     await page.getByTestId('security-2fa-regenerate-form-submit').click();
     await page.getByTestId('security-2fa-code-list').waitFor();
@@ -160,6 +161,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
     await expect
       .poll(() => visibleText(page))
       .toContain('Enter the 6-digit code from your authenticator app');
+    await shot(page, 'disable-390');
     await fill(page, 'security-2fa-disable-form-2fa-code', await nextCode());
     await page.getByTestId('security-2fa-disable-form-submit').click();
     await expect.poll(() => page.getByTestId('security-2fa-status').textContent()).toBe('Off');
