@@ -36,6 +36,8 @@ const BOOK_ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const OTHER_ADDRESS = encodeSegwitV0('bcrt', new Uint8Array(20).fill(7));
 const LATE_ADDRESS = encodeSegwitV0('bcrt', new Uint8Array(20).fill(9));
 const PHRASE = 'Blue Falcon 42';
+/** A valid (EIP-55) ethereum-network address, for USDT. */
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const shot = shooter('money-controls');
 
 /** What the app shows for an epoch-seconds moment (lib/date-time.ts), in the browser's own time zone. */
@@ -257,6 +259,116 @@ describe('money-movement controls in a real browser', () => {
     expect(await limits.getByTestId('kyc-limit-UNVERIFIED').textContent()).toContain('Your tier');
     await limits.screenshot({ path: join(screenshotDir, 'money-controls-kyc-limits-390.png') });
     await context.close();
+  });
+
+  it('the KYC limit as a user meets it: what is left, then a refusal shown as a banner with the time', async () => {
+    const user = await realSession(stack, { emailVerified: true });
+    await setTxnPassword(stack, user, TXN);
+    await deposit(stack, user.user.email_id, 'USDT', '1500');
+    const usdt = (
+      await stack.ctx.db
+        .selectFrom('assets')
+        .select('asset_id')
+        .where('symbol', '=', 'USDT')
+        .executeTakeFirstOrThrow()
+    ).asset_id;
+    const usdtBalance = async () =>
+      (await api(stack, 'GET', '/api/asset/balances', { token: user.token })).body.data.balances.find(
+        (b: { symbol: string }) => b.symbol === 'USDT',
+      );
+    const withdrawBody = (amount: string) => ({
+      asset_id: usdt,
+      address: ETH_ADDRESS,
+      amount,
+      txn_password: TXN,
+    });
+
+    // UNVERIFIED (KYC not approved): $1,000 per rolling 24 h. 900 USDT (1 USD each) waits for an operator
+    // and counts against it.
+    const first = await api(stack, 'POST', '/api/asset/withdraw', {
+      token: user.token,
+      body: withdrawBody('900'),
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data.withdrawal.status).toBe('PENDING');
+    const before = await usdtBalance();
+    expect(before.available).toBe('598'); // 1,500 − 900 − the 2 USDT fee
+
+    for (const [viewport, name] of [
+      [PHONE, 'kyc-limit-refused-390'],
+      [DESKTOP, 'kyc-limit-refused-1280'],
+    ] as const) {
+      const { context, page } = await newSizedPage(stack, viewport);
+      await plantSession(page, user);
+      await page.goto(`/funds/withdraw?asset_id=${usdt}`);
+      await expectPage(page, 'funds/withdraw', '/funds/withdraw');
+      const withdraw = shownPage(page, 'funds/withdraw');
+      const limit = withdraw.getByTestId('withdraw-limit');
+      await expect
+        .poll(() => limit.getByTestId('withdraw-limit-left').textContent())
+        .toBe('$100.00 left of $1,000.00');
+      expect(await limit.getAttribute('data-tier')).toBe('UNVERIFIED');
+      expect(await limit.getByTestId('withdraw-limit-kyc').count()).toBe(1);
+      const available = await withdraw.getByTestId('withdraw-available').textContent();
+      expect(available).toBe('598.00 USDT');
+
+      // 200 USDT is more than the $100 left: review, password, confirm; the server refuses.
+      await fill(page, 'withdraw-address', ETH_ADDRESS);
+      await fill(page, 'withdraw-amount', '200');
+      await expect.poll(() => withdraw.getByTestId('withdraw-total').textContent()).toBe('202.00 USDT');
+      await withdraw.getByTestId('withdraw-review').click();
+      await fill(page, 'withdraw-txn-password', TXN);
+      const answered = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/asset/withdraw' && r.request().method() === 'POST',
+      );
+      await page.getByTestId('withdraw-confirm').click();
+      const response = await answered;
+      expect(response.status()).toBe(422);
+      const refusal = await response.json();
+      const until: number = refusal.data.until;
+      expect(until).toBeGreaterThan(Math.floor(stack.ctx.clock.now().getTime() / 1000));
+      expect(refusal.message).toContain('is over your limit of');
+
+      // The refusal is a banner above the form: when it is possible again, in local time, and the
+      // server's words; the review sheet closes, the amount field says why, and no toast repeats it.
+      const banner = withdraw.getByTestId('withdraw-paused');
+      await banner.waitFor();
+      expect(await banner.getAttribute('role')).toBe('alert');
+      expect(await banner.getByTestId('withdraw-paused-title').textContent()).toBe(
+        `Possible again from ${await localTime(page, until)}`,
+      );
+      expect(await banner.textContent()).toContain(refusal.message);
+      await page.getByTestId('withdraw-review-sheet').waitFor({ state: 'hidden' });
+      await expect
+        .poll(async () => (await withdraw.getByTestId('withdraw-amount').textContent())?.toLowerCase())
+        .toContain(refusal.fields.amount.toLowerCase());
+      expect(await withdraw.getByTestId('withdraw-form-error').count()).toBe(0);
+      expect(await page.locator('ion-toast .toast-message').allTextContents()).not.toContain(refusal.message);
+
+      await shot(page, name);
+
+      // Nothing moved: the balance and what is left of the limit are as before.
+      expect(await usdtBalance()).toEqual(before);
+      await page.reload();
+      await expectPage(page, 'funds/withdraw', '/funds/withdraw');
+      await expect
+        .poll(() => shownPage(page, 'funds/withdraw').getByTestId('withdraw-available').textContent())
+        .toBe(available);
+      await expect
+        .poll(() => shownPage(page, 'funds/withdraw').getByTestId('withdraw-limit-left').textContent())
+        .toBe('$100.00 left of $1,000.00');
+      await context.close();
+
+      // The same request through the API answers the same moment: when the 900 leaves the window.
+      const again = await api(stack, 'POST', '/api/asset/withdraw', {
+        token: user.token,
+        body: withdrawBody('200'),
+      });
+      expect(again.status).toBe(422);
+      expect(again.body.data.until).toBe(until);
+      expect(again.body.data.until).toBe(first.body.data.withdrawal.creation_date + 86_400);
+      expect(await usdtBalance()).toEqual(before);
+    }
   });
 
   it('anti-phishing code: set in the browser, shown in the next email; then freeze signs out', async () => {
