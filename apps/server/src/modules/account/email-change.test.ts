@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEmail, GOOD_PASSWORD, latestOtp, registerVerifiedUser } from '../../testing/identity.ts';
+import { enableTotp } from '../../testing/security.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import { codeAt } from '../security/totp.ts';
 
@@ -67,13 +68,7 @@ describe.each(databasesUnderTest())('changing the email ($name)', (database) => 
 
   it('asks the second factor when it is on', async () => {
     const user = await registerVerifiedUser(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    const secret = setup.body.data.secret as string;
-    await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    t.ctx.clock.advance(30);
+    const { secret } = await enableTotp(t, user);
     const next = freshEmail('moved');
     const without = await t.api('POST', '/api/account/email/change', {
       token: user.token,

@@ -6,6 +6,7 @@ import {
   type RegisteredUser,
   registerVerifiedUser,
 } from '../../testing/identity.ts';
+import { enableTotp } from '../../testing/security.ts';
 import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from '../../testing/test-app.ts';
 import { codeAt } from './totp.ts';
 
@@ -156,14 +157,7 @@ describe.each(databasesUnderTest())('anti-phishing phrase ($name)', (database) =
 
   it('asks for the second factor when it is on, before changing anything', async () => {
     const user = await registerVerifiedUser(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    const secret = setup.body.data.secret as string;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    expect(enabled.status).toBe(200);
-    t.ctx.clock.advance(30);
+    const { secret } = await enableTotp(t, user);
 
     const bare = await setPhrase(user, { phrase: 'Quiet River' });
     expect(bare.status).toBe(401);

@@ -7,6 +7,7 @@ import {
   registerUser,
   registerVerifiedUser,
 } from '../../testing/identity.ts';
+import { enableTotp } from '../../testing/security.ts';
 import {
   createTestApp,
   databasesUnderTest,
@@ -235,16 +236,7 @@ describe.each(databasesUnderTest())('guessing under parallel load ($name)', (dat
   /** A verified user with an authenticator app on; returns its secret and recovery codes. */
   async function withTotp() {
     const user = await registerVerifiedUser(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    expect(setup.status).toBe(200);
-    const secret = setup.body.data.secret as string;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    expect(enabled.status).toBe(200);
-    t.ctx.clock.advance(30);
-    return { user, secret, recovery: enabled.body.data.recovery_codes as string[] };
+    return { user, ...(await enableTotp(t, user)) };
   }
 
   async function challengeOf(email: string): Promise<string> {
@@ -423,15 +415,8 @@ describe.each(databasesUnderTest())('spent codes never verify again ($name)', (d
 
   it('a TOTP code is accepted once; a recovery code once', async () => {
     const user = await registerVerifiedUser(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    const secret = setup.body.data.secret as string;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    const recovery = enabled.body.data.recovery_codes as string[];
+    const { secret, recovery } = await enableTotp(t, user);
     expect(recovery).toHaveLength(10);
-    t.ctx.clock.advance(30);
     const code = codeAt(secret, t.ctx.clock.nowSeconds());
     const signIn = async (answer: string) => {
       const first = await t.api('POST', '/api/auth/signin', {

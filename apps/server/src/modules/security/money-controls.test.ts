@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, assetId, auditClean, createTrader, deposit, type Trader } from '../../testing/funds.ts';
 import { freshEmail, freshMobile, GOOD_PASSWORD, latestOtp } from '../../testing/identity.ts';
+import { enableTotp } from '../../testing/security.ts';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import { assetById } from '../funds/assets.service.ts';
@@ -365,13 +366,7 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
   it('asks the second factor on every call when it is on: missing 401, wrong 401, right 200, never twice', async () => {
     const user = await fundedTrader();
     const friend = await createTrader(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    const secret: string = setup.body.data.secret;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    expect(enabled.status).toBe(200);
+    const { secret, recovery: recoveryCodes } = await enableTotp(t, user);
     /** A code of the next 30-second step, after a new attempt window (wrong codes count, 5 in 15 minutes). */
     const nextCode = () => {
       t.ctx.clock.advance(901);
@@ -393,7 +388,7 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
     const used = await asks((change) => withdraw(user, change));
     expect((await withdraw(user, { two_factor_code: used })).status).toBe(401);
     // A recovery code is a second factor too, once.
-    const recovery: string = enabled.body.data.recovery_codes[0];
+    const recovery = recoveryCodes[0]!;
     nextCode();
     expect((await withdraw(user, { two_factor_code: recovery })).status).toBe(200);
     expect((await withdraw(user, { two_factor_code: recovery })).status).toBe(401);
@@ -484,17 +479,7 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
         expect(answer.body.data.until, reason).toBe(view.cooldown_until);
       }
     };
-    const totpOn = async (user: Trader) => {
-      const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-      const secret: string = setup.body.data.secret;
-      const on = await t.api('POST', '/api/security/totp/enable', {
-        token: user.token,
-        body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-      });
-      expect(on.status).toBe(200);
-      t.ctx.clock.advance(30);
-      return secret;
-    };
+    const totpOn = async (user: Trader) => (await enableTotp(t, user)).secret;
 
     // Turning the second factor on is no loosening: money still moves.
     const appUser = await fundedTrader();

@@ -7,6 +7,7 @@ import {
   type RegisteredUser,
   registerVerifiedUser,
 } from '../../testing/identity.ts';
+import { enableTotp, notificationsTitled as notificationsOf } from '../../testing/security.ts';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts';
 import {
   createTestApp,
@@ -72,15 +73,7 @@ describe.each(databasesUnderTest())('one-time secrets used in parallel ($name)',
     return Number(row.n);
   }
 
-  async function notificationsTitled(userId: number, title: string): Promise<number> {
-    const rows = await t.ctx.db
-      .selectFrom('notifications')
-      .select('title')
-      .where('user_id', '=', BigInt(userId))
-      .where('title', '=', title)
-      .execute();
-    return rows.length;
-  }
+  const notificationsTitled = (userId: number, title: string) => notificationsOf(t, userId, title);
 
   async function emailsTo(to: string, subject: string): Promise<number> {
     const { body } = await t.ops('GET', `/ops/outbox?to=${encodeURIComponent(to)}`);
@@ -92,16 +85,7 @@ describe.each(databasesUnderTest())('one-time secrets used in parallel ($name)',
   /** A verified user with an authenticator app on (the step used to enable it is behind the clock). */
   async function withTotp(user?: RegisteredUser) {
     const who = user ?? (await registerVerifiedUser(t));
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: who.token });
-    expect(setup.status).toBe(200);
-    const secret = setup.body.data.secret as string;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: who.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    expect(enabled.status).toBe(200);
-    t.ctx.clock.advance(30);
-    return { user: who, secret, recovery: enabled.body.data.recovery_codes as string[] };
+    return { user: who, ...(await enableTotp(t, who)) };
   }
 
   /** `n` sign-in challenges of the user, each from its own password sign-in. */
@@ -352,15 +336,7 @@ describe.each(databasesUnderTest())('address book and whitelist under parallel l
       body: { asset_id: usdt, label: 'Cold wallet', address, ...change },
     });
 
-  async function titled(userId: number, title: string): Promise<number> {
-    const rows = await t.ctx.db
-      .selectFrom('notifications')
-      .select('title')
-      .where('user_id', '=', BigInt(userId))
-      .where('title', '=', title)
-      .execute();
-    return rows.length;
-  }
+  const titled = (userId: number, title: string) => notificationsOf(t, userId, title);
 
   it('takes ten of 30 different addresses added at once (the 15-minute limit), then 429', async () => {
     const user = await createTrader(t);
@@ -406,16 +382,9 @@ describe.each(databasesUnderTest())('address book and whitelist under parallel l
 
   it('with 2FA on, one code sent 30 times at once turns whitelist-only off once', async () => {
     const user = await createTrader(t);
-    const setup = await t.api('POST', '/api/security/totp/setup', { token: user.token });
-    const secret = setup.body.data.secret as string;
-    const enabled = await t.api('POST', '/api/security/totp/enable', {
-      token: user.token,
-      body: { code: codeAt(secret, t.ctx.clock.nowSeconds()) },
-    });
-    expect(enabled.status).toBe(200);
+    const { secret } = await enableTotp(t, user);
     const on = await t.api('POST', '/api/security/whitelist', { token: user.token, body: { enabled: 1 } });
     expect(on.status).toBe(200);
-    t.ctx.clock.advance(30);
     const code = codeAt(secret, t.ctx.clock.nowSeconds());
     const answers = await together(() =>
       t.api('POST', '/api/security/whitelist', {
