@@ -19,6 +19,7 @@ import {
   PHONE,
   plantSession,
   realSession,
+  type Stack,
   screenshotDir,
   securityCard,
   setTxnPassword,
@@ -57,6 +58,15 @@ const overlayShot = (page: Page, name: string) =>
 async function shootCard(page: Page, testId: string, name: string) {
   const card = await securityCard(page, testId);
   await card.screenshot({ path: join(screenshotDir, `money-controls-${name}.png`) });
+}
+
+/** The withdraw page of an asset, signed in as `who`, at a phone's or a desktop's size. */
+async function openWithdraw(stack: Stack, who: TStoredSession, assetId: number, viewport: typeof PHONE) {
+  const { context, page } = await newSizedPage(stack, viewport);
+  await plantSession(page, who);
+  await page.goto(`/funds/withdraw?asset_id=${assetId}`);
+  await expectPage(page, 'funds/withdraw', '/funds/withdraw');
+  return { context, page, withdraw: shownPage(page, 'funds/withdraw') };
 }
 
 describe('money-movement controls in a real browser', () => {
@@ -218,11 +228,7 @@ describe('money-movement controls in a real browser', () => {
       [PHONE, 'cooldown-390'],
       [DESKTOP, 'cooldown-1280'],
     ] as const) {
-      const { context, page } = await newSizedPage(stack, viewport);
-      await plantSession(page, session);
-      await page.goto(`/funds/withdraw?asset_id=${btc}`);
-      await expectPage(page, 'funds/withdraw', '/funds/withdraw');
-      const withdraw = shownPage(page, 'funds/withdraw');
+      const { context, page, withdraw } = await openWithdraw(stack, session, btc, viewport);
       const title = withdraw.getByTestId('withdraw-cooldown-title');
       await expect
         .poll(() => title.textContent())
@@ -298,11 +304,7 @@ describe('money-movement controls in a real browser', () => {
       [PHONE, 'kyc-limit-refused-390'],
       [DESKTOP, 'kyc-limit-refused-1280'],
     ] as const) {
-      const { context, page } = await newSizedPage(stack, viewport);
-      await plantSession(page, user);
-      await page.goto(`/funds/withdraw?asset_id=${usdt}`);
-      await expectPage(page, 'funds/withdraw', '/funds/withdraw');
-      const withdraw = shownPage(page, 'funds/withdraw');
+      const { context, page, withdraw } = await openWithdraw(stack, user, usdt, viewport);
       const limit = withdraw.getByTestId('withdraw-limit');
       await expect
         .poll(() => limit.getByTestId('withdraw-limit-left').textContent())
