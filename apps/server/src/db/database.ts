@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { MigrationSafePostgresDialect } from './migration-introspector.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { createPglitePool, openPglite } from './pglite-pool.ts';
 import type { DB } from './schema.ts';
@@ -57,7 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     types: pgTypes,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+  const db = new Kysely<DB>({ dialect: new MigrationSafePostgresDialect({ pool: preparing(pool) }) });
   await migrate(db, schema);
   return {
     db,
@@ -71,7 +72,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
 
 /**
  * Runs pending migrations. With a schema, Kysely's bookkeeping tables live in it too: otherwise it would
- * find another schema's lock table (a parallel test run) and skip creating its own.
+ * find another schema's lock table (a parallel test run) and skip creating its own. On PostgreSQL the
+ * dialect's introspector looks only at the search path (see `MigrationSafePostgresDialect`), so another
+ * run dropping its schema meanwhile cannot fail this one.
  */
 async function migrate(db: Kysely<DB>, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({
@@ -81,9 +84,8 @@ async function migrate(db: Kysely<DB>, schema: string | undefined): Promise<void
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  if (error || failed)
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
 }
 
 /** Names of migrations applied to this database, oldest first. */
