@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // PGlite starts a WebAssembly PostgreSQL per server test file: two at a time suit a 2-core machine.
     maxWorkers: 2,
-    projects: ['packages/contract', 'packages/engine', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/engine', 'apps/server', 'apps/web', 'scripts'],
   },
 });

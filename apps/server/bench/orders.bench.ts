@@ -18,15 +18,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import type { AppContext } from '../src/context.ts';
 import type { DatabaseTarget } from '../src/db/database.ts';
+import { grantBalances } from '../src/demo/demo.ts';
 import * as usersRepo from '../src/modules/account/users.repository.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createSession } from '../src/modules/auth/sessions.service.ts';
-import { assetBySymbol, parseAmount } from '../src/modules/funds/assets.service.ts';
-import * as ledger from '../src/modules/ledger/ledger.service.ts';
-import { placeOrder } from '../src/modules/orders/orders.service.ts';
 import { TEST_API_KEY, testConfig } from '../src/testing/test-app.ts';
+import type { TradingContext } from '../src/trading/context.ts';
+import { placeOrder } from '../src/trading/orders/orders.service.ts';
 
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -176,14 +175,10 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** Verified users with large balances and a session each, made directly (the bench measures orders). */
-async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
+async function makeUsers(ctx: TradingContext, count: number): Promise<string[]> {
   const hash = await hashPassword(randomBytes(16).toString('hex'));
   const now = ctx.clock.now();
   const tokens: string[] = [];
-  const usdt = await assetBySymbol(ctx.db, 'USDT');
-  const btc = await assetBySymbol(ctx.db, 'BTC');
-  const eth = await assetBySymbol(ctx.db, 'ETH');
-  const fit24 = await assetBySymbol(ctx.db, 'FIT24');
   for (let i = 0; i < count; i += 1) {
     const tag = randomBytes(5).toString('hex');
     const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -199,26 +194,18 @@ async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
         referral_code: `B${tag}`.toUpperCase(),
         created_at: now,
       });
-      for (const [asset, amount] of [
-        [usdt, '1000000000'],
-        [btc, '100000'],
-        [eth, '10000000'],
-        [fit24, '100000000'],
-      ] as const) {
-        await ledger.post(trx, {
-          kind: 'DEMO_GRANT',
-          memo: 'bench balances',
-          now,
-          legs: [
-            {
-              from: { system: 'chain' },
-              to: { userId: user.user_id, kind: 'available' },
-              assetId: asset.asset_id,
-              amount: parseAmount(asset, amount),
-            },
-          ],
-        });
-      }
+      await grantBalances(
+        trx,
+        user.user_id,
+        [
+          ['USDT', '1000000000'],
+          ['BTC', '100000'],
+          ['ETH', '10000000'],
+          ['FIT24', '100000000'],
+        ],
+        'bench balances',
+        now,
+      );
       return user.user_id;
     });
     tokens.push((await createSession(ctx.db, now, userId, { device: 'bench', ip: HOST })).token);
@@ -230,7 +217,7 @@ const fmt = (r: LoadResult) =>
   `${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
   (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
 
-function marketIdOf(ctx: AppContext, symbol: string): number {
+function marketIdOf(ctx: TradingContext, symbol: string): number {
   return ctx.engine.workers().find((w) => w.market.symbol === symbol)!.market.marketId;
 }
 
@@ -273,7 +260,7 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
 }
 
 /** 1,000 clients subscribed to one market's trades and order book while trades are made: messages/s. */
-async function fanOut(wsUrl: string, ctx: AppContext, marketId: number, tokens: string[]): Promise<void> {
+async function fanOut(wsUrl: string, ctx: TradingContext, marketId: number, tokens: string[]): Promise<void> {
   const { default: WebSocket } = (await import(WS_MODULE)) as {
     default: new (
       url: string,

@@ -1,9 +1,7 @@
 import { routeList } from '@fit24/contract';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
-import { registerContractRoutes } from './http/contract-routes.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { defineHandlers, mergeHandlers } from './http/contract-routes.ts';
 import { createUserWithSession } from './testing/fixtures.ts';
 import { createTestApp, databasesUnderTest, TEST_API_KEY, type TestApp } from './testing/test-app.ts';
 
@@ -258,26 +256,24 @@ describe.each(databasesUnderTest())('server core on $name', (database) => {
       expect(response.json()).toEqual({ ok: true });
     });
 
-    it('answers a call of the contract that no module handles with 501 after its auth check', async () => {
-      // Every call of the contract is built now: an app without handlers shows the rule.
-      const bare = Fastify({ logger: false });
-      registerErrorHandler(bare);
-      registerContractRoutes(bare, t.ctx, {});
-      await bare.ready();
+    it('checks the API key, then the session, on the route itself, before its handler', async () => {
       const call = (token?: string, apiKey = TEST_API_KEY) =>
-        bare.inject({
+        t.app.inject({
           method: 'GET',
           url: '/api/market/list',
           headers: { 'x-api-key': apiKey, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         });
-      // The route itself carries the API-key check, then the session check.
       expect((await call(undefined, '')).statusCode).toBe(403);
       expect((await call()).statusCode).toBe(401);
       const { token } = await createUserWithSession(t.ctx);
-      const answer = await call(token);
-      expect(answer.statusCode).toBe(501);
-      expect(answer.json()).toMatchObject({ error: true, code: 501 });
-      await bare.close();
+      expect((await call(token)).statusCode).toBe(200);
+    });
+
+    it('refuses to merge two handlers for one route instead of letting the last win', () => {
+      const one = defineHandlers({ 'system.version': () => ({ min_code: 1, latest_code: 1 }) as never });
+      const other = defineHandlers({ 'system.version': () => ({ min_code: 2, latest_code: 2 }) as never });
+      expect(() => mergeHandlers(one, other)).toThrow('Route system.version has two handlers.');
+      expect(Object.keys(mergeHandlers(one))).toEqual(['system.version']);
     });
   });
 });

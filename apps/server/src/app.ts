@@ -3,68 +3,70 @@ import { UPLOAD_MAX_BYTES } from '@fit24/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, createClock } from './clock.ts';
 import type { AppConfig } from './config.ts';
-import type { AppContext } from './context.ts';
 import { type DatabaseTarget, type OpenDatabase, openDatabase } from './db/database.ts';
-import { createEngineHost } from './engine-host/host.ts';
-import { type HandlerMap, registerContractRoutes } from './http/contract-routes.ts';
+import { ensureDemo } from './demo/demo.ts';
+import { startMarketMaker } from './demo/market-maker.ts';
+import { type HandlerMap, mergeHandlers, registerContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions, RequestLogAtDebug } from './http/logging.ts';
 import { notFoundHandler, unroutableHandler } from './http/path-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { SessionCache } from './http/session-cache.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
 import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
 import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
-import { alertHandlers } from './modules/alerts/alerts.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
-import { SessionCache } from './modules/auth/session-cache.ts';
 import { listenForSessionEnds } from './modules/auth/session-ends.ts';
+import * as sessions from './modules/auth/sessions.service.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
-import { ensureDemo } from './modules/demo/demo.ts';
-import { startMarketMaker } from './modules/demo/market-maker.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
 import { fundsHandlers } from './modules/funds/funds.routes.ts';
 import { seedDefaults } from './modules/funds/seed.ts';
 import { kycHandlers } from './modules/kyc/kyc.routes.ts';
-import { marketHandlers } from './modules/markets/markets.routes.ts';
 import { createMessenger } from './modules/messaging/messaging.ts';
 import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
-import { opsHandlers } from './modules/ops/ops.routes.ts';
-import { orderHandlers } from './modules/orders/orders.routes.ts';
 import { moneyControlHandlers } from './modules/security/addresses.routes.ts';
 import { startSecurityJanitor } from './modules/security/janitor.ts';
 import { protectionHandlers } from './modules/security/protection.routes.ts';
 import { securityHandlers } from './modules/security/security.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
+import { opsHandlers } from './ops/ops.routes.ts';
 import { registerWebSocket } from './realtime/websocket.ts';
+import { createEngineHost } from './trading/cluster/host.ts';
+import type { TradingContext } from './trading/context.ts';
+import { alertHandlers } from './trading/market/alerts.routes.ts';
+import { marketHandlers } from './trading/market/markets.routes.ts';
+import { orderHandlers } from './trading/orders/orders.routes.ts';
 
 /** Largest JSON body accepted; uploads have their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const handlers: HandlerMap = {
-  ...systemHandlers,
-  ...authHandlers,
-  ...accountHandlers,
-  ...kycHandlers,
-  ...bankHandlers,
-  ...contentHandlers,
-  ...fundsHandlers,
-  ...notificationHandlers,
-  ...affiliateHandlers,
-  ...marketHandlers,
-  ...orderHandlers,
-  ...alertHandlers,
-  ...securityHandlers,
-  ...moneyControlHandlers,
-  ...protectionHandlers,
-  ...opsHandlers,
-};
+const handlers: HandlerMap<TradingContext> = mergeHandlers(
+  systemHandlers,
+  authHandlers,
+  accountHandlers,
+  kycHandlers,
+  bankHandlers,
+  contentHandlers,
+  fundsHandlers,
+  notificationHandlers,
+  affiliateHandlers,
+  marketHandlers,
+  orderHandlers,
+  alertHandlers,
+  securityHandlers,
+  moneyControlHandlers,
+  protectionHandlers,
+  opsHandlers,
+);
 
 export interface BuiltApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: TradingContext;
 }
 
 /**
@@ -76,7 +78,8 @@ export async function buildApp(
   options: { database?: DatabaseTarget; clock?: Clock; logger?: boolean | object } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? (await loggerOptions(config)),
+    logController: new RequestLogAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Which proxies may tell the client's address (X-Forwarded-For): none unless TRUST_PROXY says so.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -95,7 +98,7 @@ export async function buildApp(
   const messenger = createMessenger(database.db, clock, config);
   app.addHook('onClose', async () => messenger.close());
   const engine = createEngineHost(target);
-  const ctx: AppContext = {
+  const ctx: TradingContext = {
     config,
     db: database.db,
     dbKind: database.kind,
@@ -126,9 +129,9 @@ export async function buildApp(
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
   });
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, config.publicUrl);
   await registerWebSocket(app, ctx);
-  registerContractRoutes(app, ctx, handlers);
+  registerContractRoutes(app, ctx, handlers, sessions.authenticate);
   registerShareLinks(app, ctx);
 
   if (config.webDist) await registerWebApp(app, config.webDist, clientConfig);

@@ -68,6 +68,7 @@ describe('configuration', () => {
       TEST_CLOCK: 'yes',
       SMTP_URL: 'mail.example.com',
       LOG_LEVEL: 'loud',
+      LOG_FORMAT: 'xml',
       NODE_ENV: 'staging',
       API_KEYS: 'short',
       OPS_KEY: 'tiny',
@@ -82,6 +83,7 @@ describe('configuration', () => {
       'DEMO must be 1 or 0 (got "maybe").',
       'TEST_CLOCK must be 1 or 0 (got "yes").',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+      'LOG_FORMAT must be one of auto, json, pretty (got "xml").',
     ]);
   });
 

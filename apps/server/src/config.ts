@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type AffiliateConfig, loadAffiliateConfig } from './config-affiliate.ts';
 import {
   autoApprove,
   flag,
@@ -11,7 +12,6 @@ import {
   parseWithdrawLimits,
 } from './config-values.ts';
 import type { DatabaseTarget } from './db/database.ts';
-import { type AffiliateConfig, loadAffiliateConfig } from './modules/affiliate/affiliate.config.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -39,6 +39,8 @@ export interface AppConfig {
   /** Runs the daily rewards at 00:00 UTC and catches up missed days at start. */
   rewardsScheduler: boolean;
   logLevel: string;
+  /** `LOG_FORMAT`: `auto` (pino-pretty in development at a terminal, else JSON), `json` or `pretty`. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** Folder of the built web app; absent → the API runs without serving the app. */
   webDist: string | null;
   /**
@@ -93,14 +95,68 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const port = integer(env.PORT ?? '8080', 'PORT', 0, 65_535, problems);
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
 
-  let database: DatabaseTarget = { kind: 'pglite', dataDir };
-  const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) {
-    if (/^postgres(ql)?:\/\/.+/.test(databaseUrl)) database = { kind: 'postgres', url: databaseUrl };
-    else problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
-  }
+  const database = readDatabase(env.DATABASE_URL, dataDir, problems);
+  const keys = readKeys(env, production, problems);
 
-  let apiKeys = (env.API_KEYS ?? '')
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/.+/.test(smtpUrl))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
+
+  const runtime = readRuntime(env, production, problems);
+
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s?#]+$/.test(publicUrl)) {
+    problems.push('PUBLIC_URL must be an http:// or https:// origin such as https://fit24.exchange.');
+  }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const secretsKeyHex = env.SECRETS_KEY?.trim() ?? '';
+  if (secretsKeyHex && !/^[0-9a-fA-F]{64}$/.test(secretsKeyHex)) {
+    problems.push('SECRETS_KEY must be 64 hexadecimal characters (32 bytes).');
+  }
+  if (production && !secretsKeyHex) problems.push('SECRETS_KEY is required in production.');
+  const sms = readSms(env, production, smtpUrl, problems);
+  const moneyControls = readMoneyControls(env, problems);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const { apiKeys, opsKey, secretsKey } = withDevelopmentKeys(
+    { ...keys, secretsKey: secretsKeyHex ? Buffer.from(secretsKeyHex, 'hex') : null },
+    production,
+    dataDir,
+  );
+
+  const webDist = env.WEB_DIST?.trim() ? resolve(env.WEB_DIST.trim()) : (defaults.webDist ?? null);
+  return {
+    nodeEnv: nodeEnv as NodeEnv,
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    database,
+    apiKeys,
+    opsKey,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'FIT24 Exchange <no-reply@fit24.exchange>',
+    ...runtime,
+    rewardsScheduler: true,
+    webDist,
+    publicUrl,
+    trustProxy,
+    secretsKey,
+    ...sms,
+    ...moneyControls,
+  };
+}
+
+function readDatabase(url: string | undefined, dataDir: string, problems: string[]): DatabaseTarget {
+  const databaseUrl = url?.trim();
+  if (!databaseUrl) return { kind: 'pglite', dataDir };
+  if (/^postgres(ql)?:\/\/.+/.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
+  problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  return { kind: 'pglite', dataDir };
+}
+
+function readKeys(env: Env, production: boolean, problems: string[]) {
+  const apiKeys = (env.API_KEYS ?? '')
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
@@ -108,17 +164,16 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     if (key.length < MIN_KEY_LENGTH)
       problems.push(`API_KEYS: every key needs at least ${MIN_KEY_LENGTH} characters.`);
   }
-  let opsKey = env.OPS_KEY?.trim() ?? '';
+  const opsKey = env.OPS_KEY?.trim() ?? '';
   if (opsKey && opsKey.length < MIN_KEY_LENGTH) {
     problems.push(`OPS_KEY needs at least ${MIN_KEY_LENGTH} characters.`);
   }
   if (production && apiKeys.length === 0) problems.push('API_KEYS is required in production.');
   if (production && !opsKey) problems.push('OPS_KEY is required in production.');
+  return { apiKeys, opsKey };
+}
 
-  const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (smtpUrl && !/^smtps?:\/\/.+/.test(smtpUrl))
-    problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
-
+function readRuntime(env: Env, production: boolean, problems: string[]) {
   const demo = flag(env.DEMO, !production, 'DEMO', problems);
   const testClock = flag(env.TEST_CLOCK, false, 'TEST_CLOCK', problems);
   if (production && testClock) problems.push('TEST_CLOCK cannot be used in production.');
@@ -135,17 +190,19 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     problems,
   );
   const logLevel = oneOf(env.LOG_LEVEL ?? 'info', LOG_LEVELS, 'LOG_LEVEL', problems);
+  const logFormat = oneOf(env.LOG_FORMAT ?? 'auto', ['auto', 'json', 'pretty'], 'LOG_FORMAT', problems);
+  return {
+    demo,
+    testClock,
+    withdrawAutoApprove,
+    devnetBlockSeconds,
+    affiliate,
+    logLevel,
+    logFormat: logFormat as AppConfig['logFormat'],
+  };
+}
 
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s?#]+$/.test(publicUrl)) {
-    problems.push('PUBLIC_URL must be an http:// or https:// origin such as https://fit24.exchange.');
-  }
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
-  const secretsKeyHex = env.SECRETS_KEY?.trim() ?? '';
-  if (secretsKeyHex && !/^[0-9a-fA-F]{64}$/.test(secretsKeyHex)) {
-    problems.push('SECRETS_KEY must be 64 hexadecimal characters (32 bytes).');
-  }
-  if (production && !secretsKeyHex) problems.push('SECRETS_KEY is required in production.');
+function readSms(env: Env, production: boolean, smtpUrl: string | null, problems: string[]) {
   const smsUrl = env.SMS_URL?.trim() || null;
   if (smsUrl && !/^https?:\/\/.+/.test(smsUrl)) {
     problems.push(
@@ -158,7 +215,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   if (production && !smtpUrl) problems.push('SMTP_URL is required in production (emails would not be sent).');
   if (production && !smsUrl)
     problems.push('SMS_URL is required in production (SMS codes would not be sent).');
-  const smsFrom = env.SMS_FROM?.trim() || 'FIT24';
+  return { smsUrl, smsFrom: env.SMS_FROM?.trim() || 'FIT24' };
+}
+
+function readMoneyControls(env: Env, problems: string[]) {
   const withdrawLimitsUsd = parseWithdrawLimits(env.KYC_WITHDRAW_LIMITS_USD, problems);
   const addressDelaySeconds = integer(
     env.WHITELIST_DELAY_SECONDS ?? '86400',
@@ -174,44 +234,25 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     30 * 86_400,
     problems,
   );
+  return { withdrawLimitsUsd, addressDelaySeconds, cooldownSeconds };
+}
 
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  let secretsKey = secretsKeyHex ? Buffer.from(secretsKeyHex, 'hex') : null;
-  if (!production && (apiKeys.length === 0 || !opsKey || !secretsKey)) {
-    const dev = developmentKeys(dataDir);
-    if (apiKeys.length === 0) apiKeys = [dev.apiKey];
-    if (!opsKey) opsKey = dev.opsKey;
-    if (!secretsKey) secretsKey = Buffer.from(dev.secretsKey, 'hex');
+/** Outside production, keys left unset come from `DATA_DIR/dev-keys.json` (made once). */
+function withDevelopmentKeys(
+  keys: { apiKeys: string[]; opsKey: string; secretsKey: Buffer | null },
+  production: boolean,
+  dataDir: string,
+): { apiKeys: string[]; opsKey: string; secretsKey: Buffer } {
+  const { apiKeys, opsKey, secretsKey } = keys;
+  if (production || (apiKeys.length > 0 && opsKey && secretsKey)) {
+    // In production the checks above made sure of every key.
+    return { apiKeys, opsKey, secretsKey: secretsKey! };
   }
-
-  const webDist = env.WEB_DIST?.trim() ? resolve(env.WEB_DIST.trim()) : (defaults.webDist ?? null);
+  const dev = developmentKeys(dataDir);
   return {
-    nodeEnv: nodeEnv as NodeEnv,
-    port,
-    host: env.HOST?.trim() || '0.0.0.0',
-    dataDir,
-    database,
-    apiKeys,
-    opsKey,
-    smtpUrl,
-    mailFrom: env.MAIL_FROM?.trim() || 'FIT24 Exchange <no-reply@fit24.exchange>',
-    demo,
-    testClock,
-    withdrawAutoApprove,
-    devnetBlockSeconds,
-    affiliate,
-    rewardsScheduler: true,
-    logLevel,
-    webDist,
-    publicUrl,
-    trustProxy,
-    secretsKey: secretsKey!,
-    smsUrl,
-    smsFrom,
-    withdrawLimitsUsd,
-    addressDelaySeconds,
-    cooldownSeconds,
+    apiKeys: apiKeys.length > 0 ? apiKeys : [dev.apiKey],
+    opsKey: opsKey || dev.opsKey,
+    secretsKey: secretsKey ?? Buffer.from(dev.secretsKey, 'hex'),
   };
 }
 

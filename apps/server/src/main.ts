@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_USER } from './modules/demo/demo.ts';
+import { DEMO_USER } from './demo/demo.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -114,6 +114,8 @@ describe('affiliate screens', () => {
       .toContain('The minimum stake is 10 FIT24.');
     await input(page, 'affiliate/stake', 'stake-amount').fill('100');
     await expect.poll(() => text(page, 'affiliate/stake', 'stake-daily')).toBe('≈ 0.3 FIT24 / day');
+    // The refused stake's confirmation has gone before the picture is taken (not caught fading out).
+    await expect.poll(() => page.locator('ion-alert').count()).toBe(0);
     await shot(page, 'stake-390');
     await shownPage(page, 'affiliate/stake').getByTestId('stake-submit').click();
     await page.getByTestId('stake-confirm').click();

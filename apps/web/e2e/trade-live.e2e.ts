@@ -22,6 +22,7 @@ const LIVE_DATA_CALLS = [
   '/api/market/history',
   '/api/market/chart',
   '/api/market/user/balance',
+  '/api/asset/balances',
   '/api/order/list',
   '/api/market',
   '/api/market/list',

@@ -56,6 +56,32 @@ export const ZLevelBusinessData = z.object({
   ),
 });
 
+/**
+ * The programme's numbers, as the server applies them (its operator configuration): the screens show
+ * these rather than a copy of their own.
+ */
+export const ZProgramme = z.object({
+  /** Percent a day of an unboosted stake, e.g. "0.30". */
+  yield_percent: z.string(),
+  /** Percent a day once boosted, e.g. "0.60". */
+  boosted_yield_percent: z.string(),
+  /** FIT24. */
+  min_stake: ZMoney,
+  /** FIT24. */
+  min_claim: ZMoney,
+  /** Seconds after a stake's start_date during which its boost target is `target_multiplier` × amount. */
+  boost_window_seconds: z.number().int().positive(),
+  target_multiplier: z.number().int().positive(),
+  /** The boost target's multiplier once the window has ended. */
+  target_multiplier_after_window: z.number().int().positive(),
+  /** Level income of uplines 1, 2, …: percents of each daily reward, e.g. ["10", "5", "3", "2", "1"]. */
+  level_income_percent: z.array(z.string()),
+  /** The weekly surge when the operator sets none, e.g. "1.0". */
+  default_surge: z.string(),
+});
+export type TProgramme = z.infer<typeof ZProgramme>;
+export const ZProgrammeData = z.object({ programme: ZProgramme });
+
 export const ZStakeSource = z.enum(['AVAILABLE', 'LOCKED', 'WALLET']);
 export const ZStake = z.object({
   stake_id: z.number().int().positive(),

@@ -1,7 +1,8 @@
 /**
  * The error catalogue (DESIGN §2). Every failure the API sends is one of these codes. The HTTP status
  * equals the code, except 502 (invalid session), which travels with HTTP 401 so that proxies never
- * mistake it for a gateway failure.
+ * mistake it for a gateway failure, and 4221 (an Idempotency-Key reused for another request), a 422
+ * that a client can tell from the business rules' 422.
  */
 export const errorCatalogue = {
   BAD_REQUEST: {
@@ -52,6 +53,12 @@ export const errorCatalogue = {
     message: 'The request was understood but a business rule refused it.',
     howToSolve: 'Read the message: balance, minimum or market state decide it.',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    code: 4221,
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+    howToSolve: 'Send a new Idempotency-Key for a new request; reuse a key only to retry the same one.',
+  },
   TOO_MANY_REQUESTS: {
     code: 429,
     status: 429,
@@ -63,12 +70,6 @@ export const errorCatalogue = {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',
     howToSolve: 'A bug or an outage: the operator has the details in the log.',
-  },
-  NOT_IMPLEMENTED: {
-    code: 501,
-    status: 501,
-    message: 'This feature is not available yet.',
-    howToSolve: 'The call is part of the contract and is being built.',
   },
   SESSION_INVALID: {
     code: 502,

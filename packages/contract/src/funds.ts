@@ -40,6 +40,7 @@ export const ZBalance = z.object({
 });
 export type TBalance = z.infer<typeof ZBalance>;
 export const ZBalancesData = z.object({ balances: z.array(ZBalance), total_usd: ZMoney });
+export type TBalancesData = z.infer<typeof ZBalancesData>;
 export const ZBalanceData = z.object({ balance: ZBalance });
 export const ZLockedData = z.object({ locked: z.object({ asset_id: z.number().int(), amount: ZMoney }) });
 

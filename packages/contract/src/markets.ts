@@ -32,6 +32,7 @@ export const ZMarketDetail = ZMarket.extend({
   maker_fee: z.string(),
   taker_fee: z.string(),
 });
+export type TMarketDetail = z.infer<typeof ZMarketDetail>;
 export const ZMarketData = z.object({ market: ZMarketDetail });
 
 /** Operator: halt or resume a market, named by `market_id` or by `symbol` ("BTC/USDT"), not both. */
@@ -69,6 +70,7 @@ export const ZPublicTrade = z.object({
   side: ZSide,
   creation_date: ZEpochSeconds,
 });
+export type TPublicTrade = z.infer<typeof ZPublicTrade>;
 export const ZMarketHistoryData = z.object({ trades: z.array(ZPublicTrade) });
 
 export const ZOrderBookData = z.object({
@@ -86,6 +88,7 @@ export const ZCandle = z.object({
   close: ZMoney,
   volume: ZMoney,
 });
+export type TCandle = z.infer<typeof ZCandle>;
 export const ZCandlesData = z.object({ candles: z.array(ZCandle) });
 
 export const ZOrderStatus = z.enum(['NEW', 'PARTIAL', 'FILLED', 'CANCELLED', 'REJECTED']);

@@ -30,7 +30,8 @@ describe('money at the API edge', () => {
   it('round-trips every amount', () => {
     fc.assert(
       fc.property(
-        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        // The edge accepts at most 20 whole digits: 10^20 − 1 base units is the largest whole amount.
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
         fc.integer({ min: 0, max: 8 }),
         (units, decimals) => {
           expect(toBaseUnits(fromBaseUnits(units, decimals), decimals)).toBe(units);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNotification } from './funds.ts';
+import { ZBalancesData, ZNotification } from './funds.ts';
 import { ZCandle, ZMarket, ZOrder, ZPublicTrade } from './markets.ts';
 import { ZMoney } from './money.ts';
 
@@ -29,13 +29,6 @@ export const ZBookLevel = z.tuple([ZMoney, ZMoney]);
 /** A market's ticker: its `market/list` entry (status included) without the caller's watchlist flag. */
 export const ZTicker = ZMarket.omit({ is_watchlisted: true });
 export type TTicker = z.infer<typeof ZTicker>;
-/** Socket balances of a market's two assets (or all assets in a snapshot). */
-export const ZLiveBalance = z.object({
-  asset_id: z.number().int(),
-  symbol: z.string(),
-  available: ZMoney,
-  on_hold: ZMoney,
-});
 
 export const ZTickerMessage = z.object({
   channel: z.literal('ticker'),
@@ -77,10 +70,14 @@ export const ZOrdersMessage = z.object({
   /** A snapshot: the open orders (first page); an update: the orders that changed, whatever their status. */
   data: z.object({ orders: z.array(ZOrder) }),
 });
+/**
+ * Every balance of the user with the total, exactly as `GET /api/asset/balances` answers: on subscribe and
+ * whenever the user's money moved. The app writes it into that query's cache as it is.
+ */
 export const ZBalancesMessage = z.object({
   channel: z.literal('balances'),
   type: ZMessageType,
-  data: z.object({ balances: z.array(ZLiveBalance) }),
+  data: ZBalancesData,
 });
 export const ZNotificationsMessage = z.object({
   channel: z.literal('notifications'),

@@ -43,7 +43,15 @@ export function createPglitePool(pg: PGlite): PostgresPool & { pg: PGlite } {
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers, kept in PGlite's WebAssembly memory, were most of an idle
+ * server's resident memory; 16 MB hold an embedded database's working set (a page beyond them is read
+ * again from the file system's cache). README, "Measure it", has the figures. PGlite's `initialMemory`
+ * cannot go below its module's 128 MB, which is already its default.
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** Opens PGlite on disk (`dataDir`) or in memory (no `dataDir`). */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: typeParsers });
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: typeParsers, startParams });
 }

@@ -1,9 +1,11 @@
 import { type RouteData, type RouteDef, type RouteId, type Routes, routeList } from '@fit24/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext, AuthInfo } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from './app-error.ts';
-import { authenticateRequest, checkApiKey, checkOpsKey } from './guards.ts';
+import type { AuthInfo } from './auth-info.ts';
+import { type Authenticate, authenticateRequest, checkApiKey, checkOpsKey } from './guards.ts';
+import { claimOf, type IdempotencyClaim, replay } from './idempotency.ts';
 import { parseInput } from './validation.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -13,19 +15,68 @@ export interface HandlerInput<Id extends RouteId> {
   body: Routes[Id] extends { body: infer B } ? Out<B> : undefined;
 }
 
-export interface RequestContext extends AppContext {
+/** The caller of a route: known (by type) on `session` and `user` routes, `null` on the others. */
+export type AuthOf<Id extends RouteId> = Id extends RouteId
+  ? Routes[Id]['auth'] extends 'session' | 'user'
+    ? AuthInfo
+    : null
+  : never;
+
+/** What a request adds to the context its handler gets. */
+export interface RequestScope<Id extends RouteId = RouteId> {
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Set on `session` and `user` routes. */
-  auth: AuthInfo | null;
+  auth: AuthOf<Id>;
+  /** The request's `Idempotency-Key` on an idempotent route: run the work through `transactOnce`. */
+  idempotency: IdempotencyClaim | null;
 }
 
-export type Handler<Id extends RouteId> = (
-  ctx: RequestContext,
+/** A handler's context: the app's (`C`: trading handlers get the trading context) and the request's. */
+export type RequestContext<Id extends RouteId = RouteId, C extends AppContext = AppContext> = C &
+  RequestScope<Id>;
+
+/** The context of any signed-in route, for helpers shared by several handlers. */
+export interface SignedInContext extends AppContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  auth: AuthInfo;
+}
+
+export type Handler<Id extends RouteId, C extends AppContext = AppContext> = (
+  ctx: RequestContext<Id, C>,
   input: HandlerInput<Id>,
 ) => Promise<RouteData<Id>> | RouteData<Id>;
 
-export type HandlerMap = { [Id in RouteId]?: Handler<Id> };
+/** Handlers of some routes, each typed by its own route id. */
+export type Handlers<Ids extends RouteId, C extends AppContext = AppContext> = {
+  [Id in Ids]: Handler<Id, C>;
+};
+/** A handler for every route of the contract: a route nobody handles does not compile. */
+export type HandlerMap<C extends AppContext = AppContext> = Handlers<RouteId, C>;
+
+/** A module's handlers, each checked against its route: `defineHandlers({ 'asset.list': … })`. */
+export function defineHandlers<Ids extends RouteId>(handlers: Handlers<Ids>): Handlers<Ids> {
+  return handlers;
+}
+
+type Merged<Maps extends readonly object[]> = Maps extends readonly [
+  infer First,
+  ...infer Rest extends object[],
+]
+  ? First & Merged<Rest>
+  : unknown;
+
+/** Joins modules' handlers into one map; a route id handled twice is refused, never overwritten. */
+export function mergeHandlers<const Maps extends readonly object[]>(...maps: Maps): Merged<Maps> {
+  const merged: Record<string, unknown> = {};
+  for (const map of maps) {
+    for (const [id, handler] of Object.entries(map)) {
+      if (id in merged) throw new Error(`Route ${id} has two handlers.`);
+      merged[id] = handler;
+    }
+  }
+  return merged as Merged<Maps>;
+}
 
 /** Routes without a body schema take no body: nothing, or `{}`. */
 const ZNoBody = z.object({}).strict().optional();
@@ -33,33 +84,40 @@ const ZNoQuery = z.object({}).strict();
 
 /**
  * Registers every call of the contract's route table. Each request is checked in this order:
- * API key → bearer token or ops key → query and body against the contract → the handler → the answer
- * checked against the contract outside production. The guards hang on the route itself, from its
- * definition: the router matches `/%61pi/account` or `/api/./account` to `/api/account`, so a check of
- * the raw URL would be skipped by such a spelling, but the matched route's own hook always runs.
- * A call of the table that no module handles yet answers 501 after its auth check.
+ * API key → bearer token or ops key → query and body against the contract → on an idempotent route, the
+ * `Idempotency-Key`'s stored answer (a repeat is answered with it; the same key with another body is 422)
+ * → the handler, handed the key's claim as `ctx.idempotency` → the answer checked against the contract
+ * outside production. The guards hang on the route itself, from its definition: the router matches
+ * `/%61pi/account` or `/api/./account` to `/api/account`, so a check of the raw URL would be skipped by
+ * such a spelling, but the matched route's own hook always runs.
  */
-export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, handlers: HandlerMap): void {
+export function registerContractRoutes<C extends AppContext>(
+  app: FastifyInstance,
+  ctx: C,
+  handlers: HandlerMap<C>,
+  authenticate: Authenticate,
+): void {
   const checkResponses = ctx.config.nodeEnv !== 'production';
   for (const def of routeList) {
-    const handler = handlers[def.id] as Handler<RouteId> | undefined;
+    const handler = handlers[def.id] as (ctx: RequestContext, input: unknown) => unknown;
     app.route({
       method: def.method,
       url: def.path,
       onRequest: async (request) => {
         if (needsApiKey(def)) checkApiKey(ctx, request);
-        request.auth = await authorize(ctx, def, request);
+        request.auth = await authorize(ctx, def, request, authenticate);
       },
       handler: async (request, reply) => {
         const input = {
           query: parseInput(def.query ?? ZNoQuery, request.query ?? {}, 'query'),
-          body: def.multipart || !handler ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
-        } as HandlerInput<RouteId>;
-        if (!handler) {
-          throw new AppError('NOT_IMPLEMENTED', `${def.summary}: this feature is not available yet.`);
-        }
-        const data = await handler({ ...ctx, request, reply, auth: request.auth ?? null }, input);
-        if (checkResponses && def.data) def.data.parse(data);
+          body: def.multipart ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
+        };
+        const auth = request.auth ?? null;
+        const idempotency = def.idempotent ? claimOf(request, def.id, auth?.userId, input.body) : null;
+        const earlier = idempotency ? await replay(ctx.db, idempotency) : null;
+        if (earlier !== null) return { error: false, data: earlier };
+        const data = await handler({ ...ctx, request, reply, auth, idempotency }, input);
+        if (checkResponses) def.data.parse(data);
         return { error: false, data };
       },
     });
@@ -69,7 +127,12 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, ha
 /** Every `/api` call carries the API key (DESIGN §2); operator calls carry the ops key instead. */
 const needsApiKey = (def: RouteDef): boolean => def.path.startsWith('/api/');
 
-async function authorize(ctx: AppContext, def: RouteDef, request: FastifyRequest): Promise<AuthInfo | null> {
+async function authorize(
+  ctx: AppContext,
+  def: RouteDef,
+  request: FastifyRequest,
+  authenticate: Authenticate,
+): Promise<AuthInfo | null> {
   switch (def.auth) {
     case 'public':
       return null;
@@ -77,9 +140,9 @@ async function authorize(ctx: AppContext, def: RouteDef, request: FastifyRequest
       checkOpsKey(ctx, request);
       return null;
     case 'session':
-      return authenticateRequest(ctx, request);
+      return authenticateRequest(ctx, request, authenticate);
     case 'user': {
-      const auth = await authenticateRequest(ctx, request);
+      const auth = await authenticateRequest(ctx, request, authenticate);
       if (!auth.isEmailVerified) {
         throw new AppError('FORBIDDEN', 'Please verify your email address first.');
       }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext, AuthInfo } from '../context.ts';
-import * as sessions from '../modules/auth/sessions.service.ts';
-import { sameSecret } from '../modules/security/crypto.ts';
+import type { AppContext } from '../context.ts';
+import { sameSecret } from '../crypto.ts';
 import { AppError } from './app-error.ts';
+import type { AuthInfo } from './auth-info.ts';
 
 /** Every `/api` call carries a configured `x-api-key` (DESIGN §2): otherwise 403. */
 export function checkApiKey(ctx: AppContext, request: FastifyRequest): void {
@@ -19,13 +19,20 @@ export function checkOpsKey(ctx: AppContext, request: FastifyRequest): void {
   }
 }
 
+/** Looks a bearer token up (modules/auth's sessions, handed in by app.ts): the caller, or null. */
+export type Authenticate = (ctx: AppContext, token: string) => Promise<AuthInfo | null>;
+
 /**
  * The bearer token → the signed-in caller. A missing, unknown, expired or revoked token is code 502
  * with HTTP 401 (spec §8): the app then signs out and clears everything.
  */
-export async function authenticateRequest(ctx: AppContext, request: FastifyRequest): Promise<AuthInfo> {
+export async function authenticateRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  authenticate: Authenticate,
+): Promise<AuthInfo> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
-  const auth = match ? await sessions.authenticate(ctx, match[1]!) : null;
+  const auth = match ? await authenticate(ctx, match[1]!) : null;
   if (!auth) throw new AppError('SESSION_INVALID');
   return auth;
 }

@@ -1,10 +1,13 @@
-import { CANDLE_INTERVALS, fromBaseUnits } from '@fit24/contract';
-import type { AppContext } from '../context.ts';
-import type { CommittedBatch } from '../engine-host/market.ts';
-import { show } from '../engine-host/units.ts';
-import { orderRowToOrder } from '../modules/orders/orders.mappers.ts';
+import { CANDLE_INTERVALS } from '@fit24/contract';
+import * as funds from '../modules/funds/balances.service.ts';
+import { toNotification } from '../modules/notifications/notifications.mappers.ts';
+import * as notificationsRepo from '../modules/notifications/notifications.repository.ts';
+import type { TradingContext } from '../trading/context.ts';
+import { toBookLevel, toCandle, toTicker, toTrade } from '../trading/market/market.mappers.ts';
+import { orderRowToOrder } from '../trading/orders/orders.mappers.ts';
+import * as ordersRepo from '../trading/orders/orders.repository.ts';
+import type { CommittedBatch } from '../trading/pipeline/market.ts';
 import type { Hub } from './hub.ts';
-import { balancesOf, candleOf, notificationOf, tickerOf } from './snapshots.ts';
 
 /** How often notifications written outside the market workers are looked for. */
 export const NOTIFICATION_TAIL_MS = 1_000;
@@ -16,7 +19,7 @@ export const NOTIFICATION_TAIL_MS = 1_000;
  * the notifications table (`tailNotifications`), so no service has to know about the socket and a row
  * written by any process reaches its user. Answers the function that stops the feed.
  */
-export function startFeed(ctx: AppContext, hub: Hub): () => void {
+export function startFeed(ctx: TradingContext, hub: Hub): () => void {
   const tail = new NotificationTail(ctx, hub);
   const stopBatches = ctx.engine.onBatch((batch) => {
     publishMarket(ctx, hub, batch);
@@ -35,7 +38,7 @@ export function startFeed(ctx: AppContext, hub: Hub): () => void {
     hub.publish('ticker', {
       channel: 'ticker',
       type: 'update',
-      data: { markets: [tickerOf(worker, ctx.clock.nowSeconds())] },
+      data: { markets: [toTicker(worker, ctx.clock.nowSeconds())] },
     });
   });
   return () => {
@@ -57,7 +60,7 @@ class NotificationTail {
   private polling = false;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: TradingContext,
     private readonly hub: Hub,
   ) {}
 
@@ -74,20 +77,10 @@ class NotificationTail {
   private async step(): Promise<void> {
     const { db } = this.ctx;
     if (this.after === null) {
-      const newest = await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.max('notification_id').as('id'))
-        .executeTakeFirst();
-      this.after = newest?.id ?? 0n;
+      this.after = (await notificationsRepo.newestId(db)) ?? 0n;
       return;
     }
-    const rows = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('notification_id', '>', this.after)
-      .orderBy('notification_id')
-      .limit(1000)
-      .execute();
+    const rows = await notificationsRepo.after(db, this.after, 1000);
     if (rows.length === 0) return;
     this.after = rows[rows.length - 1]!.notification_id;
     const listening = new Set([...this.hub.listeners('notifications'), ...this.hub.listeners('balances')]);
@@ -98,34 +91,24 @@ class NotificationTail {
         this.hub.publishToUser(row.user_id, {
           channel: 'notifications',
           type: 'update',
-          data: { notifications: [notificationOf(row)] },
+          data: { notifications: [toNotification(row)] },
         });
       }
       moved.add(row.user_id);
     }
     for (const id of this.pushed) if (id <= this.after) this.pushed.delete(id);
-    const balancesFor = intersect(this.hub.listeners('balances'), moved);
-    for (const userId of balancesFor) {
-      this.hub.publishToUser(userId, {
-        channel: 'balances',
-        type: 'update',
-        data: await balancesOf(this.ctx, userId),
-      });
-    }
+    await publishBalances(this.ctx, this.hub, intersect(this.hub.listeners('balances'), moved));
   }
 }
 
-function publishMarket(ctx: AppContext, hub: Hub, batch: CommittedBatch): void {
+function publishMarket(ctx: TradingContext, hub: Hub, batch: CommittedBatch): void {
   const { worker, trades } = batch;
   const m = worker.market;
   const market_id = m.marketId;
   const book = `orderbook:${market_id}`;
   if (hub.hasSubscribers(book)) {
     // Each update names the sequence it follows: a client whose last sequence differs subscribes again.
-    const level = (l: CommittedBatch['levels'][number]): [string, string] => [
-      show.price(m, l.price),
-      show.amount(m, l.amount),
-    ];
+    const level = (l: CommittedBatch['levels'][number]) => toBookLevel(m, l.price, l.amount);
     hub.publish(book, {
       channel: 'orderbook',
       market_id,
@@ -142,21 +125,13 @@ function publishMarket(ctx: AppContext, hub: Hub, batch: CommittedBatch): void {
   hub.publish('ticker', {
     channel: 'ticker',
     type: 'update',
-    data: { markets: [tickerOf(worker, ctx.clock.nowSeconds())] },
+    data: { markets: [toTicker(worker, ctx.clock.nowSeconds())] },
   });
   hub.publish(`trades:${market_id}`, {
     channel: 'trades',
     market_id,
     type: 'update',
-    data: {
-      trades: trades.map((t) => ({
-        trade_id: t.tradeId,
-        price: show.price(m, t.price),
-        amount: show.amount(m, t.amount),
-        side: t.takerSide,
-        creation_date: t.time,
-      })),
-    },
+    data: { trades: trades.map((t) => toTrade(m, t)) },
   });
   for (const interval of CANDLE_INTERVALS) {
     const key = `candles:${market_id}:${interval}`;
@@ -167,55 +142,41 @@ function publishMarket(ctx: AppContext, hub: Hub, batch: CommittedBatch): void {
       channel: 'candles',
       market_id,
       type: 'update',
-      data: { interval_min: interval, candles: changed.map((c) => candleOf(m, c)) },
+      data: { interval_min: interval, candles: changed.map((c) => toCandle(m, c)) },
     });
   }
 }
 
-async function publishPrivate(ctx: AppContext, hub: Hub, batch: CommittedBatch): Promise<void> {
+async function publishPrivate(ctx: TradingContext, hub: Hub, batch: CommittedBatch): Promise<void> {
   const m = batch.worker.market;
   const touched = new Set(batch.outcomes.map((o) => BigInt(o.userId)));
   const ordersFor = intersect(hub.listeners('orders'), touched);
   if (ordersFor.size > 0) {
     const ids = batch.outcomes.filter((o) => ordersFor.has(BigInt(o.userId))).map((o) => BigInt(o.orderId));
-    const rows = await ctx.db.selectFrom('orders').selectAll().where('order_id', 'in', ids).execute();
+    const rows = await ordersRepo.findByIds(ctx.db, ids);
     for (const userId of ordersFor) {
       const orders = rows.filter((r) => r.user_id === userId).map((r) => orderRowToOrder(m, r));
       hub.publishToUser(userId, { channel: 'orders', type: 'update', data: { orders } });
     }
   }
-  const balancesFor = intersect(hub.listeners('balances'), touched);
-  if (balancesFor.size > 0) {
-    const rows = await ctx.db
-      .selectFrom('ledger_accounts')
-      .select(['user_id', 'asset_id', 'kind', 'balance'])
-      .where('user_id', 'in', [...balancesFor])
-      .where('asset_id', 'in', [m.baseAssetId, m.quoteAssetId])
-      .where('kind', 'in', ['available', 'on_hold'])
-      .execute();
-    for (const userId of balancesFor) {
-      const amount = (assetId: number, kind: string) =>
-        rows.find((r) => r.user_id === userId && r.asset_id === assetId && r.kind === kind)?.balance ?? 0n;
-      const balances = [
-        { asset_id: m.baseAssetId, symbol: m.base, decimals: m.baseDecimals },
-        { asset_id: m.quoteAssetId, symbol: m.quote, decimals: m.quoteDecimals },
-      ].map((a) => ({
-        asset_id: a.asset_id,
-        symbol: a.symbol,
-        available: fromBaseUnits(amount(a.asset_id, 'available'), a.decimals),
-        on_hold: fromBaseUnits(amount(a.asset_id, 'on_hold'), a.decimals),
-      }));
-      hub.publishToUser(userId, { channel: 'balances', type: 'update', data: { balances } });
-    }
-  }
+  await publishBalances(ctx, hub, intersect(hub.listeners('balances'), touched));
   const notified = hub.listeners('notifications');
   for (const row of batch.notifications) {
     if (!notified.has(row.user_id)) continue;
     hub.publishToUser(row.user_id, {
       channel: 'notifications',
       type: 'update',
-      data: { notifications: [notificationOf(row)] },
+      data: { notifications: [toNotification(row)] },
     });
+  }
+}
+
+/** Each user's balances, all of them with the total, as `asset/balances` answers (one query for all). */
+async function publishBalances(ctx: TradingContext, hub: Hub, userIds: Set<bigint>): Promise<void> {
+  if (userIds.size === 0) return;
+  const answers = await funds.balancesOfUsers(ctx.db, [...userIds]);
+  for (const [userId, data] of answers) {
+    hub.publishToUser(userId, { channel: 'balances', type: 'update', data });
   }
 }
 

@@ -1,15 +1,17 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { CANDLE_INTERVALS, PRIVATE_CHANNELS, type TClientMessage, ZClientMessage } from '@fit24/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import { sameSecret } from '../crypto.ts';
 import { AppError } from '../http/app-error.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
-import { candles, orderBook, recentTrades } from '../modules/markets/markets.service.ts';
-import { sameSecret } from '../modules/security/crypto.ts';
+import * as funds from '../modules/funds/balances.service.ts';
+import type { TradingContext } from '../trading/context.ts';
+import { toTicker } from '../trading/market/market.mappers.ts';
+import { candles, orderBook, recentTrades } from '../trading/market/markets.service.ts';
 import { startFeed } from './feed.ts';
 import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
 import { checkSessions, closeEndedSessions } from './revocation.ts';
-import { balancesOf, latestNotifications, openOrders, tickerOf } from './snapshots.ts';
+import { latestNotifications, openOrders } from './snapshots.ts';
 
 type Subscription = Extract<TClientMessage, { op: 'subscribe' | 'unsubscribe' }>;
 
@@ -34,7 +36,7 @@ class SocketError extends Error {
  * {"code": 502, "message"}}` and is closed with code 4401 (`SESSION_ENDED_CLOSE_CODE`): the app signs
  * out as on a REST 502. A new socket may subscribe to public channels; the dead token is refused.
  */
-export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerWebSocket(app: FastifyInstance, ctx: TradingContext): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const hub = new Hub();
   const stopFeed = startFeed(ctx, hub);
@@ -69,7 +71,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext): 
  * The rule of `x-api-key` for `/api` (DESIGN §2), the key read from `?api_key=` (or the header, for clients
  * that can send one): otherwise HTTP 403 and no upgrade.
  */
-function checkSocketKey(ctx: AppContext, request: FastifyRequest): void {
+function checkSocketKey(ctx: TradingContext, request: FastifyRequest): void {
   const raw = (request.query as Record<string, unknown>).api_key ?? request.headers['x-api-key'];
   const given = Array.isArray(raw) ? raw[0] : raw;
   if (typeof given !== 'string' || !ctx.config.apiKeys.some((key) => sameSecret(given, key))) {
@@ -77,7 +79,7 @@ function checkSocketKey(ctx: AppContext, request: FastifyRequest): void {
   }
 }
 
-async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): Promise<void> {
+async function handle(ctx: TradingContext, hub: Hub, client: Client, text: string): Promise<void> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -114,7 +116,7 @@ async function handle(ctx: AppContext, hub: Hub, client: Client, text: string): 
   hub.send(client, await snapshot(ctx, client, message));
 }
 
-function subscriptionKey(ctx: AppContext, client: Client, s: Subscription): string {
+function subscriptionKey(ctx: TradingContext, client: Client, s: Subscription): string {
   if ((PRIVATE_CHANNELS as readonly string[]).includes(s.channel)) {
     if (client.userId === null)
       throw new SocketError(403, 'Send {"op": "auth", "token"} before a private channel.');
@@ -134,7 +136,7 @@ function subscriptionKey(ctx: AppContext, client: Client, s: Subscription): stri
   return `candles:${s.market_id}:${s.interval_min}`;
 }
 
-async function snapshot(ctx: AppContext, client: Client, s: Subscription): Promise<ServerMessage> {
+async function snapshot(ctx: TradingContext, client: Client, s: Subscription): Promise<ServerMessage> {
   const now = ctx.clock.nowSeconds();
   const userId = client.userId!;
   const marketId = s.market_id!;
@@ -143,7 +145,7 @@ async function snapshot(ctx: AppContext, client: Client, s: Subscription): Promi
       return {
         channel: 'ticker',
         type: 'snapshot',
-        data: { markets: ctx.engine.workers().map((w) => tickerOf(w, now)) },
+        data: { markets: ctx.engine.workers().map((w) => toTicker(w, now)) },
       };
     case 'orderbook': {
       const { sequence, ...data } = orderBook(ctx, marketId);
@@ -161,7 +163,7 @@ async function snapshot(ctx: AppContext, client: Client, s: Subscription): Promi
     case 'orders':
       return { channel: 'orders', type: 'snapshot', data: await openOrders(ctx, userId) };
     case 'balances':
-      return { channel: 'balances', type: 'snapshot', data: await balancesOf(ctx, userId) };
+      return { channel: 'balances', type: 'snapshot', data: await funds.balancesOf(ctx.db, userId) };
     case 'notifications':
       return { channel: 'notifications', type: 'snapshot', data: await latestNotifications(ctx, userId) };
   }

@@ -6,9 +6,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createClock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import { defaultAffiliateConfig } from '../config-affiliate.ts';
 import type { DatabaseTarget } from '../db/database.ts';
-import { defaultAffiliateConfig } from '../modules/affiliate/affiliate.config.ts';
+import type { TradingContext } from '../trading/context.ts';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_OPS_KEY = 'test-ops-key-0123456789';
@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     affiliate: defaultAffiliateConfig,
     rewardsScheduler: false,
     logLevel: 'silent',
+    logFormat: 'json',
     webDist: null,
     publicUrl: 'http://localhost:8080',
     trustProxy: false,
@@ -72,7 +73,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: TradingContext;
   /** A call to `/api` with the API key, and the bearer token when given. */
   api(
     method: 'GET' | 'POST',

@@ -2,11 +2,11 @@ import { IonBadge, IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, 
 import { homeOutline, personCircleOutline, statsChartOutline, walletOutline } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
 import { AccountPage } from '../features/account/pages/AccountPage.tsx';
-import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { MarketsPage } from '../features/markets/pages/MarketsPages.tsx';
 import { useUnreadCount } from '../features/notifications/api/get-unread.ts';
 import { useLiveNotifications } from '../features/notifications/api/live.ts';
 import { WalletPage } from '../features/wallet/pages/WalletPages.tsx';
+import { HomePage } from './home/HomePage.tsx';
 
 const tabs = [
   { tab: 'home', label: 'Home', icon: homeOutline, element: <HomePage /> },

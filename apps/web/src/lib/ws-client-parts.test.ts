@@ -49,7 +49,9 @@ describe('subscription keys', () => {
     expect(messageKey({ channel: 'trades', market_id: 2, type: 'update', data: { trades: [] } })).toBe(
       'trades:2',
     );
-    expect(messageKey({ channel: 'balances', type: 'update', data: { balances: [] } })).toBe('balances');
+    expect(messageKey({ channel: 'balances', type: 'update', data: { balances: [], total_usd: '0' } })).toBe(
+      'balances',
+    );
     expect(messageKey({ channel: 'pong', type: 'update', data: {} })).toBeNull();
   });
 });

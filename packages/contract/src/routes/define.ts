@@ -22,8 +22,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** Multipart upload instead of a JSON body. */
   multipart?: boolean;
-  /** The `data` of a successful answer. Absent until the issue that builds the call defines it. */
-  data?: z.ZodType;
+  /** The `data` of a successful answer. */
+  data: z.ZodType;
   /** Accepts an `Idempotency-Key` header (calls that move money). */
   idempotent?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NewUser, UserRow, UsersTable } from '../../db/schema.ts';
 
@@ -39,4 +39,21 @@ export async function lockById(trx: Database, userId: bigint): Promise<UserRow> 
     .where('user_id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+}
+
+/** Pauses money leaving the account until `until`, or later if a pause already runs longer. */
+export async function extendCooldown(
+  db: Database,
+  userId: bigint,
+  until: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      cooldown_until: sql<Date>`greatest(coalesce(cooldown_until, ${until}), ${until})`,
+      cooldown_reason: reason,
+    })
+    .where('user_id', '=', userId)
+    .execute();
 }

@@ -1,71 +1,61 @@
-import { fromBaseUnits, type TAffiliate } from '@fit24/contract';
+import { fromBaseUnits, type TAffiliate, type TProgramme, toBaseUnits } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
+import type { AffiliateConfig } from '../../config-affiliate.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AffiliateRow } from '../../db/schema-affiliate.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { assetBySymbol } from '../funds/assets.service.ts';
-import * as network from './network.ts';
+import * as affiliatesRepo from './affiliate.repository.ts';
+import * as network from './network.repository.ts';
 import { maskName } from './rules.ts';
 
 export const FIT24 = 'FIT24';
 export const fitAsset = (db: Database) => assetBySymbol(db, FIT24);
 export const fit = (units: bigint) => fromBaseUnits(units, 8);
 
-export async function findByUser(db: Database, userId: bigint): Promise<AffiliateRow | undefined> {
-  return db.selectFrom('affiliates').selectAll().where('user_id', '=', userId).executeTakeFirst();
+/** The numbers the programme runs on, from the operator's configuration, as the screens show them. */
+export function programme(config: AffiliateConfig): { programme: TProgramme } {
+  const money = (text: string) => fit(toBaseUnits(text, 8)!);
+  return {
+    programme: {
+      yield_percent: config.yield_percent,
+      boosted_yield_percent: config.boosted_yield_percent,
+      min_stake: money(config.min_stake),
+      min_claim: money(config.min_claim),
+      boost_window_seconds: config.boost_window_seconds,
+      target_multiplier: config.target_multiplier,
+      target_multiplier_after_window: config.target_multiplier_after_window,
+      level_income_percent: [...config.level_income_percent],
+      default_surge: config.default_surge,
+    },
+  };
 }
 
 /** The caller's affiliate profile; 404 when they have not joined (the app then shows `earn`). */
 export async function mustFind(db: Database, userId: bigint): Promise<AffiliateRow> {
-  const row = await findByUser(db, userId);
+  const row = await affiliatesRepo.findByUser(db, userId);
   if (!row) throw notFound('You have not joined the affiliate programme yet.');
   return row;
 }
 
-export async function totalStake(db: Database, affiliateId: bigint): Promise<bigint> {
-  const row = await db
-    .selectFrom('stakes')
-    .select((eb) => eb.fn.sum<string | null>('amount').as('total'))
-    .where('affiliate_id', '=', affiliateId)
-    .executeTakeFirst();
-  return BigInt(row?.total ?? '0');
-}
-
 export async function profile(db: Database, row: AffiliateRow): Promise<TAffiliate> {
-  const [stake, partners, teamInfo, rank, sponsor] = await Promise.all([
-    totalStake(db, row.affiliate_id),
-    db
-      .selectFrom('affiliates')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('sponsor_id', '=', row.affiliate_id)
-      .executeTakeFirstOrThrow(),
+  const [stake, partners, teamInfo, rank, sponsorCode] = await Promise.all([
+    affiliatesRepo.totalStake(db, row.affiliate_id),
+    network.countDirects(db, row.affiliate_id),
     network.team(db, row.affiliate_id),
-    db
-      .selectFrom('affiliate_ranks')
-      .innerJoin('ranks', 'ranks.rank_id', 'affiliate_ranks.rank_id')
-      .select('ranks.name')
-      .where('affiliate_id', '=', row.affiliate_id)
-      .orderBy('ranks.required_business', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    row.sponsor_id
-      ? db
-          .selectFrom('affiliates')
-          .select('code')
-          .where('affiliate_id', '=', row.sponsor_id)
-          .executeTakeFirst()
-      : undefined,
+    affiliatesRepo.topRankName(db, row.affiliate_id),
+    row.sponsor_id ? affiliatesRepo.codeOf(db, row.sponsor_id) : undefined,
   ]);
   return {
     affiliate_id: Number(row.affiliate_id),
     code: row.code,
     stake: fit(stake),
-    partners: Number(partners.n),
+    partners,
     team: teamInfo.size,
-    rank: rank?.name ?? null,
-    referrer_code: sponsor?.code ?? null,
+    rank,
+    referrer_code: sponsorCode ?? null,
     creation_date: toEpochSeconds(row.created_at),
   };
 }
@@ -77,65 +67,52 @@ export async function profile(db: Database, row: AffiliateRow): Promise<TAffilia
 export async function register(ctx: AppContext, userId: bigint, referralCode?: string): Promise<TAffiliate> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    if (await findByUser(trx, userId)) {
+    if (await affiliatesRepo.findByUser(trx, userId)) {
       throw new AppError('CONFLICT', 'You have already joined the affiliate programme.');
     }
     const user = await usersRepo.findById(trx, userId);
     if (!user) throw new AppError('SESSION_INVALID');
-    let sponsorId: bigint | null = null;
-    if (referralCode) {
-      const sponsor = await trx
-        .selectFrom('affiliates')
-        .select(['affiliate_id', 'user_id'])
-        .where('code', '=', referralCode.toUpperCase())
-        .executeTakeFirst();
-      if (!sponsor)
-        throw badRequest('No affiliate has this referral code.', {
-          referral_code: 'does not belong to an affiliate',
-        });
-      if (sponsor.user_id === userId)
-        throw badRequest('You cannot use your own referral code.', { referral_code: 'is your own code' });
-      sponsorId = sponsor.affiliate_id;
-    } else if (user.referred_by) {
-      const sponsor = await findByUser(trx, user.referred_by);
-      sponsorId = sponsor?.affiliate_id ?? null;
-    }
-    return trx
-      .insertInto('affiliates')
-      .values({ user_id: userId, code: user.referral_code, sponsor_id: sponsorId, created_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const sponsorId = await sponsorOf(trx, userId, referralCode, user.referred_by);
+    return affiliatesRepo.insert(trx, {
+      user_id: userId,
+      code: user.referral_code,
+      sponsor_id: sponsorId,
+      created_at: now,
+    });
   });
   return profile(ctx.db, row);
 }
 
+/** The sponsor named by the code, or else the affiliate who referred the user at sign-up, if any. */
+async function sponsorOf(
+  db: Database,
+  userId: bigint,
+  referralCode: string | undefined,
+  referredBy: bigint | null,
+): Promise<bigint | null> {
+  if (referralCode) {
+    const sponsor = await affiliatesRepo.findByCode(db, referralCode.toUpperCase());
+    if (!sponsor)
+      throw badRequest('No affiliate has this referral code.', {
+        referral_code: 'does not belong to an affiliate',
+      });
+    if (sponsor.user_id === userId)
+      throw badRequest('You cannot use your own referral code.', { referral_code: 'is your own code' });
+    return sponsor.affiliate_id;
+  }
+  if (!referredBy) return null;
+  return (await affiliatesRepo.findByUser(db, referredBy))?.affiliate_id ?? null;
+}
+
 export async function lookupCode(db: Database, code: string) {
-  const row = await db
-    .selectFrom('affiliates')
-    .innerJoin('users', 'users.user_id', 'affiliates.user_id')
-    .select(['affiliates.affiliate_id', 'affiliates.code', 'users.name'])
-    .where('affiliates.code', '=', code.toUpperCase())
-    .executeTakeFirst();
+  const row = await affiliatesRepo.withNameByCode(db, code.toUpperCase());
   if (!row) throw notFound('No affiliate has this referral code.');
   return { referrer: { affiliate_id: Number(row.affiliate_id), name: maskName(row.name), code: row.code } };
 }
 
 export async function directs(db: Database, affiliateId: bigint) {
   const [rows, teams] = await Promise.all([
-    db
-      .selectFrom('affiliates')
-      .innerJoin('users', 'users.user_id', 'affiliates.user_id')
-      .leftJoin('stakes', 'stakes.affiliate_id', 'affiliates.affiliate_id')
-      .select((eb) => [
-        'affiliates.affiliate_id',
-        'affiliates.created_at',
-        'users.name',
-        eb.fn.sum<string | null>('stakes.amount').as('stake'),
-      ])
-      .where('affiliates.sponsor_id', '=', affiliateId)
-      .groupBy(['affiliates.affiliate_id', 'affiliates.created_at', 'users.name'])
-      .orderBy('affiliates.affiliate_id')
-      .execute(),
+    affiliatesRepo.directsWithStake(db, affiliateId),
     network.directTeams(db, affiliateId),
   ]);
   return rows.map((r) => ({

@@ -434,4 +434,43 @@ describe.each(databasesUnderTest())('affiliate programme on $name', (database) =
       }
     });
   });
+
+  // Last in the file: the rank it creates applies to every affiliate the tests above made.
+  describe('a rank under a burst', () => {
+    it('pays a rank once when 30 partners stake at the same moment, and refuses none of the stakes', async () => {
+      await t.ops('POST', '/ops/pool/fund', { amount: '100000' });
+      const created = await t.ops('POST', '/ops/ranks', {
+        name: 'Burst',
+        required_business: '1000',
+        required_directs: 10,
+        reward: '11',
+      });
+      const rankId = created.body.data.rank.rank_id;
+      const leader = await member();
+      const partners: Member[] = [];
+      for (let i = 0; i < 30; i++) partners.push(await member(leader, '100'));
+      const answers = await Promise.all(partners.map((p) => stake(p, '100')));
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
+      const affiliate = await t.ctx.db
+        .selectFrom('affiliates')
+        .select('affiliate_id')
+        .where('user_id', '=', BigInt(leader.userId))
+        .executeTakeFirstOrThrow();
+      const reached = await t.ctx.db
+        .selectFrom('affiliate_ranks')
+        .select('rank_id')
+        .where('affiliate_id', '=', affiliate.affiliate_id)
+        .where('rank_id', '=', rankId)
+        .execute();
+      expect(reached).toHaveLength(1);
+      const rewards = await t.ctx.db
+        .selectFrom('affiliate_transactions')
+        .select('amount')
+        .where('affiliate_id', '=', affiliate.affiliate_id)
+        .where('source', '=', 'RANK')
+        .where('note', '=', 'Rank reward: Burst')
+        .execute();
+      expect(rewards.map((r) => r.amount)).toEqual([11n * 10n ** 8n]);
+    });
+  });
 });

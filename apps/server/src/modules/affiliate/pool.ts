@@ -1,21 +1,12 @@
 import type { Database } from '../../db/database.ts';
 import * as ledger from '../ledger/ledger.service.ts';
+import * as rewardsRepo from './rewards.repository.ts';
 
 /**
  * The rewards pool: every reward is paid out of it, never created from nothing. The pool is a system
  * account, so the ledger itself would let it go negative: these helpers lock it and refuse to pay more
  * than it holds.
  */
-export async function poolBalance(db: Database, fitAssetId: number, lock = false): Promise<bigint> {
-  let query = db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('system_name', '=', 'rewards_pool')
-    .where('asset_id', '=', fitAssetId);
-  if (lock) query = query.forUpdate();
-  return (await query.executeTakeFirst())?.balance ?? 0n;
-}
-
 export interface Payout {
   userId: bigint;
   amount: bigint;
@@ -37,7 +28,7 @@ export async function payFromPool(
   const payouts = entry.payouts.filter((p) => p.amount > 0n);
   if (payouts.length === 0) return true;
   const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
-  if ((await poolBalance(trx, entry.fitAssetId, true)) < total) return false;
+  if ((await rewardsRepo.poolBalance(trx, entry.fitAssetId, true)) < total) return false;
   await ledger.post(trx, {
     kind: entry.kind,
     ...(entry.refType ? { refType: entry.refType } : {}),
@@ -66,5 +57,5 @@ export async function fundPool(
     now,
     legs: [{ from: { system: 'pool_funding' }, to: { system: 'rewards_pool' }, assetId: fitAssetId, amount }],
   });
-  return poolBalance(trx, fitAssetId);
+  return rewardsRepo.poolBalance(trx, fitAssetId);
 }

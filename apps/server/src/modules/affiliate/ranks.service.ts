@@ -1,15 +1,18 @@
-import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyAll } from '../notifications/notifications.service.ts';
+import * as affiliatesRepo from './affiliate.repository.ts';
 import { fit } from './affiliate.service.ts';
-import * as network from './network.ts';
+import * as network from './network.repository.ts';
 import { payFromPool } from './pool.ts';
+import type { RankRow } from './ranks.repository.ts';
+import * as ranksRepo from './ranks.repository.ts';
+import * as transactionsRepo from './transactions.repository.ts';
 
 /**
  * Awards every rank an affiliate now qualifies for (team business and number of directs) and has not
  * reached yet, each once, paying its reward from the pool. A rank the pool cannot pay yet waits for
- * the next check.
+ * the next check. Reads and writes are set-based: a daily run checks every affiliate at once.
  */
 export async function checkRanks(
   ctx: AppContext,
@@ -18,108 +21,120 @@ export async function checkRanks(
   fitAssetId: number,
 ): Promise<void> {
   if (affiliateIds.length === 0) return;
-  const ranks = await trx.selectFrom('ranks').selectAll().orderBy('required_business').execute();
+  const ranks = await ranksRepo.list(trx);
   if (ranks.length === 0) return;
-  const now = ctx.clock.now();
-  for (const affiliateId of affiliateIds) {
-    const reached = new Set(
-      (
-        await trx
-          .selectFrom('affiliate_ranks')
-          .select('rank_id')
-          .where('affiliate_id', '=', affiliateId)
-          .execute()
-      ).map((r) => r.rank_id),
-    );
-    const open = ranks.filter((r) => !reached.has(r.rank_id));
-    if (open.length === 0) continue;
-    const [team, directs, owner] = await Promise.all([
-      network.team(trx, affiliateId),
-      trx
-        .selectFrom('affiliates')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('sponsor_id', '=', affiliateId)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('affiliates')
-        .select('user_id')
-        .where('affiliate_id', '=', affiliateId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    for (const rank of open) {
-      if (team.business < rank.required_business || Number(directs.n) < rank.required_directs) continue;
-      const paid = await payFromPool(trx, {
-        fitAssetId,
-        now,
-        kind: 'RANK_REWARD',
-        refType: 'rank',
-        refId: BigInt(rank.rank_id),
-        payouts: [{ userId: owner.user_id, amount: rank.reward }],
-      });
-      if (!paid) {
-        ctx.log.error(
-          { affiliateId: String(affiliateId), rank: rank.name },
-          'rewards pool cannot pay a rank reward: fund the pool',
-        );
-        continue;
-      }
-      await trx
-        .insertInto('affiliate_ranks')
-        .values({ affiliate_id: affiliateId, rank_id: rank.rank_id, achieved_at: now })
-        .execute();
-      if (rank.reward > 0n) {
-        await trx
-          .insertInto('affiliate_transactions')
-          .values({
-            affiliate_id: affiliateId,
-            tx_type: 'REWARD',
-            source: 'RANK',
-            amount: rank.reward,
-            note: `Rank reward: ${rank.name}`,
-            reward_day: null,
-            created_at: now,
-          })
-          .execute();
-      }
-      await notify(trx, owner.user_id, {
-        type: 'RANK_REACHED',
-        title: `Rank reached: ${rank.name}`,
-        body:
-          rank.reward > 0n
-            ? `You reached ${rank.name}. ${fit(rank.reward)} FIT24 was added to your affiliate wallet.`
-            : `You reached ${rank.name}.`,
-        now,
-      });
-    }
+  const [reached, totals] = await Promise.all([
+    ranksRepo.reachedByAll(trx, affiliateIds),
+    network.teamTotals(trx, affiliateIds),
+  ]);
+  for (const rank of ranks) {
+    const due = affiliateIds.filter((id) => {
+      const { business, directs } = totals.get(id)!;
+      return (
+        !reached.get(id)?.has(rank.rank_id) &&
+        business >= rank.required_business &&
+        directs >= rank.required_directs
+      );
+    });
+    if (due.length > 0) await awardRank(ctx, trx, rank, due, fitAssetId);
   }
 }
 
+/**
+ * Claims the rank for everyone who reached it (once each, however many checks run at once) and pays the
+ * claimed their reward in one journal entry; or gives the claims back when the pool is short.
+ */
+async function awardRank(
+  ctx: AppContext,
+  trx: Database,
+  rank: RankRow,
+  affiliateIds: bigint[],
+  fitAssetId: number,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const claimed = await ranksRepo.claimReached(trx, affiliateIds, rank.rank_id, now);
+  if (claimed.length === 0) return;
+  const userIds = await affiliatesRepo.userIdsOf(trx, claimed);
+  const owners = claimed.map((affiliateId) => ({ affiliateId, userId: userIds.get(affiliateId)! }));
+  const paid = await payFromPool(trx, {
+    fitAssetId,
+    now,
+    kind: 'RANK_REWARD',
+    refType: 'rank',
+    refId: BigInt(rank.rank_id),
+    payouts: owners.map((o) => ({ userId: o.userId, amount: rank.reward })),
+  });
+  if (!paid) {
+    await ranksRepo.releaseReached(trx, claimed, rank.rank_id);
+    ctx.log.error(
+      { affiliates: claimed.length, rank: rank.name },
+      'rewards pool cannot pay a rank reward: fund the pool',
+    );
+    return;
+  }
+  if (rank.reward > 0n) {
+    const note = `Rank reward: ${rank.name}`;
+    await transactionsRepo.insertMany(
+      trx,
+      owners.map((o) => ({
+        affiliateId: o.affiliateId,
+        type: 'REWARD' as const,
+        source: 'RANK' as const,
+        amount: rank.reward,
+        note,
+        rewardDay: null,
+        now,
+      })),
+    );
+  }
+  const body =
+    rank.reward > 0n
+      ? `You reached ${rank.name}. ${fit(rank.reward)} FIT24 was added to your affiliate wallet.`
+      : `You reached ${rank.name}.`;
+  await notifyAll(
+    trx,
+    owners.map((o) => ({
+      userId: o.userId,
+      type: 'RANK_REACHED' as const,
+      title: `Rank reached: ${rank.name}`,
+      body,
+      now,
+    })),
+  );
+}
+
+const rankToAnswer = (r: RankRow) => ({
+  rank_id: r.rank_id,
+  name: r.name,
+  required_business: fit(r.required_business),
+  required_directs: r.required_directs,
+  reward: fit(r.reward),
+});
+
 export async function listRanks(db: Database, affiliateId: bigint) {
   const [ranks, reached, team, directs] = await Promise.all([
-    db.selectFrom('ranks').selectAll().orderBy('required_business').orderBy('rank_id').execute(),
-    db.selectFrom('affiliate_ranks').selectAll().where('affiliate_id', '=', affiliateId).execute(),
+    ranksRepo.list(db),
+    ranksRepo.reachedBy(db, affiliateId),
     network.team(db, affiliateId),
-    db
-      .selectFrom('affiliates')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('sponsor_id', '=', affiliateId)
-      .executeTakeFirstOrThrow(),
+    network.countDirects(db, affiliateId),
   ]);
   const achieved = new Set(reached.map((r) => r.rank_id));
   const current = ranks.filter((r) => achieved.has(r.rank_id)).at(-1);
   return {
     ranks: ranks.map((r) => ({
-      rank_id: r.rank_id,
-      name: r.name,
-      required_business: fit(r.required_business),
-      required_directs: r.required_directs,
-      reward: fit(r.reward),
+      ...rankToAnswer(r),
       achieved: achieved.has(r.rank_id) ? (1 as const) : (0 as const),
     })),
     current_rank_id: current?.rank_id ?? null,
     business: fit(team.business),
-    directs: Number(directs.n),
+    directs,
   };
 }
 
-export const epoch = toEpochSeconds;
+/** The operator creates a rank, or updates the one of that name. Amounts are FIT24 base units. */
+export async function saveRank(
+  db: Database,
+  rank: { name: string; required_business: bigint; required_directs: number; reward: bigint },
+) {
+  return { rank: rankToAnswer(await ranksRepo.upsert(db, rank)) };
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultAffiliateConfig as config } from './affiliate.config.ts';
+import { defaultAffiliateConfig as config } from '../../config-affiliate.ts';
 import { boostTarget, dailyReward, maskName, percentOf, waterfall, weekStart } from './rules.ts';
 
 const FIT = 100_000_000n; // 1 FIT24 in base units

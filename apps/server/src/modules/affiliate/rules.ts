@@ -1,5 +1,5 @@
 import { toBaseUnits } from '@fit24/contract';
-import type { AffiliateConfig } from './affiliate.config.ts';
+import type { AffiliateConfig } from '../../config-affiliate.ts';
 
 /**
  * The programme's arithmetic, pure and on integers (FIT24 base units). Percents are read with four

@@ -1,5 +1,5 @@
 import { toEpochSeconds } from '../../clock.ts';
-import type { HandlerMap, RequestContext } from '../../http/contract-routes.ts';
+import { defineHandlers, type RequestContext } from '../../http/contract-routes.ts';
 import * as auth from './auth.service.ts';
 import * as passwords from './password.service.ts';
 import * as sessions from './sessions.service.ts';
@@ -11,18 +11,18 @@ export function origin(ctx: RequestContext): auth.Origin {
   return { ip: ctx.request.ip, device: typeof agent === 'string' ? agent.slice(0, 200) : null };
 }
 
-export const authHandlers: HandlerMap = {
+export const authHandlers = defineHandlers({
   'auth.register': (ctx, { body }) => auth.register(ctx, body, origin(ctx)),
   'auth.signin': (ctx, { body }) => signin.signin(ctx, body, origin(ctx)),
   'auth.signout': async (ctx) => {
-    await sessions.revokeSession(ctx, ctx.auth!);
+    await sessions.revokeSession(ctx, ctx.auth);
     return {};
   },
   'auth.signoutAll': async (ctx) => ({
-    revoked: await sessions.revokeAllSessions(ctx, ctx.db, ctx.auth!.userId, ctx.clock.now()),
+    revoked: await sessions.revokeAllSessions(ctx, ctx.db, ctx.auth.userId, ctx.clock.now()),
   }),
   'auth.sessions': async (ctx) => {
-    const rows = await sessions.listSessions(ctx.db, ctx.auth!.userId, ctx.clock.now());
+    const rows = await sessions.listSessions(ctx.db, ctx.auth.userId, ctx.clock.now());
     return {
       sessions: rows.map((row) => ({
         session_id: Number(row.session_id),
@@ -30,18 +30,18 @@ export const authHandlers: HandlerMap = {
         ip: row.ip,
         creation_date: toEpochSeconds(row.created_at),
         last_seen_date: toEpochSeconds(row.last_seen_at),
-        current: row.session_id === ctx.auth!.sessionId ? (1 as const) : (0 as const),
+        current: row.session_id === ctx.auth.sessionId ? (1 as const) : (0 as const),
       })),
     };
   },
   'auth.emailVerify': async (ctx, { body }) => ({
-    user: await auth.verifyEmail(ctx, ctx.auth!.userId, body.otp, ctx.request.ip),
+    user: await auth.verifyEmail(ctx, ctx.auth.userId, body.otp, ctx.request.ip),
   }),
   'auth.mobileVerify': async (ctx, { body }) => ({
-    user: await auth.verifyMobile(ctx, ctx.auth!.userId, body.otp, ctx.request.ip),
+    user: await auth.verifyMobile(ctx, ctx.auth.userId, body.otp, ctx.request.ip),
   }),
-  'auth.emailResend': (ctx) => auth.resendEmailCode(ctx, ctx.auth!.userId),
-  'auth.mobileResend': (ctx) => auth.resendMobileCode(ctx, ctx.auth!.userId),
+  'auth.emailResend': (ctx) => auth.resendEmailCode(ctx, ctx.auth.userId),
+  'auth.mobileResend': (ctx) => auth.resendMobileCode(ctx, ctx.auth.userId),
   'auth.passwordOtp': async (ctx, { body }) => {
     await passwords.requestPasswordReset(ctx, body.email_id, ctx.request.ip);
     return {};
@@ -50,13 +50,13 @@ export const authHandlers: HandlerMap = {
     await passwords.resetPassword(ctx, body, ctx.request.ip);
     return {};
   },
-  'user.txnPasswordOtp': (ctx) => passwords.requestTxnPasswordCode(ctx, ctx.auth!.userId),
+  'user.txnPasswordOtp': (ctx) => passwords.requestTxnPasswordCode(ctx, ctx.auth.userId),
   'user.txnPassword': async (ctx, { body }) => {
-    await passwords.setTxnPassword(ctx, ctx.auth!.userId, body, ctx.request.ip);
+    await passwords.setTxnPassword(ctx, ctx.auth.userId, body, ctx.request.ip);
     return {};
   },
   'user.mobileUpdate': async (ctx, { body }) => {
-    await auth.updateMobile(ctx, ctx.auth!.userId, body.mobile);
+    await auth.updateMobile(ctx, ctx.auth.userId, body.mobile);
     return {};
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Message } from '../messaging/messaging.ts';
+import type { Message } from '../../messenger.ts';
 
 /** The words of every message the identity module sends. */
 export const otpMessages = {

@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { sameSecret } from '../../crypto.ts';
 import type { Database } from '../../db/database.ts';
 import type { OtpPurpose, OtpRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { sameSecret } from '../security/crypto.ts';
+import * as otpsRepo from './otps.repository.ts';
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -14,17 +14,6 @@ function hashCode(otpId: bigint, code: string): string {
   return createHash('sha256').update(`${otpId}:${code}`).digest('hex');
 }
 
-async function latest(db: Database, userId: bigint, purpose: OtpPurpose): Promise<OtpRow | undefined> {
-  return db
-    .selectFrom('otps')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .orderBy('otp_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** Seconds before another code of this purpose may be sent; 0 when one may be sent now. */
 export async function resendWait(
   db: Database,
@@ -32,7 +21,7 @@ export async function resendWait(
   userId: bigint,
   purpose: OtpPurpose,
 ): Promise<number> {
-  const last = await latest(db, userId, purpose);
+  const last = await otpsRepo.latest(db, userId, purpose);
   if (!last) return 0;
   const wait = Math.ceil((last.created_at.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
   return Math.max(0, wait);
@@ -68,32 +57,16 @@ export async function issue(
   target: string,
   perTarget = false,
 ): Promise<string> {
-  await db
-    .updateTable('otps')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .$if(perTarget, (q) => q.where('target', '=', target))
-    .where('used_at', 'is', null)
-    .execute();
+  await otpsRepo.useUpUnused(db, now, userId, purpose, perTarget ? target : undefined);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const row = await db
-    .insertInto('otps')
-    .values({
-      user_id: userId,
-      purpose,
-      target,
-      code_hash: 'pending',
-      created_at: now,
-      expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-    })
-    .returning('otp_id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('otps')
-    .set({ code_hash: hashCode(row.otp_id, code) })
-    .where('otp_id', '=', row.otp_id)
-    .execute();
+  const otpId = await otpsRepo.insertPending(db, {
+    userId,
+    purpose,
+    target,
+    now,
+    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+  });
+  await otpsRepo.setHash(db, otpId, hashCode(otpId, code));
   return code;
 }
 
@@ -116,35 +89,11 @@ export async function attempt(
   code: string,
   target?: string,
 ): Promise<OtpRow> {
-  const row = await db
-    .updateTable('otps')
-    .set({ attempts: sql<number>`attempts + 1` })
-    .where(
-      'otp_id',
-      '=',
-      db
-        .selectFrom('otps')
-        .select('otp_id')
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .$if(target !== undefined, (q) => q.where('target', '=', target!))
-        .orderBy('otp_id', 'desc')
-        .limit(1),
-    )
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', OTP_MAX_ATTEMPTS)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await otpsRepo.takeTry(db, now, { userId, purpose, target }, OTP_MAX_ATTEMPTS);
   if (!row) throw deadCode();
   if (sameSecret(hashCode(row.otp_id, code), row.code_hash)) return row;
   if (row.attempts >= OTP_MAX_ATTEMPTS) {
-    await db
-      .updateTable('otps')
-      .set({ used_at: now })
-      .where('otp_id', '=', row.otp_id)
-      .where('used_at', 'is', null)
-      .execute();
+    await otpsRepo.markUsed(db, row.otp_id, now);
     throw new AppError(
       'UNAUTHORIZED',
       'The code is not correct, and it has now been disabled. Please ask for a new one.',
@@ -155,13 +104,7 @@ export async function attempt(
 
 /** Uses a checked code up, once: a second use (a race) is refused. */
 export async function consume(db: Database, now: Date, otp: OtpRow): Promise<void> {
-  const result = await db
-    .updateTable('otps')
-    .set({ used_at: now })
-    .where('otp_id', '=', otp.otp_id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw deadCode();
+  if (!(await otpsRepo.markUsed(db, otp.otp_id, now))) throw deadCode();
 }
 
 /** Where the newest live code of a purpose was sent, if one is live (e.g. a new mobile number). */
@@ -171,6 +114,6 @@ export async function pendingTarget(
   userId: bigint,
   purpose: OtpPurpose,
 ): Promise<string | null> {
-  const row = await latest(db, userId, purpose);
+  const row = await otpsRepo.latest(db, userId, purpose);
   return row && row.used_at === null && row.expires_at > now ? row.target : null;
 }

@@ -1,26 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Expression, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget, OpenDatabase } from '../../db/database.ts';
+import * as sessionsRepo from './sessions.repository.ts';
 
-/**
- * The channel that announces ended sessions, one per schema: tests run several exchanges in schemas of
- * one database, and a user id of one means nothing in another. Hashed, to stay under PostgreSQL's 63-byte
- * limit on names whatever the schema's name.
- */
-const CHANNEL_SQL = `'fit24_sessions_' || md5(current_schema())`;
 /** How long to wait before listening again when the listening connection is lost. */
 const RELISTEN_MS = 1_000;
-
-/**
- * For a statement that revokes sessions: `pg_notify` of the user's id on the sessions channel.
- * PostgreSQL delivers it when the transaction commits, and never if it rolls back: no process acts on a
- * revocation before it is true (a socket it closes can't auth again with the token: the database already
- * refuses it), and none misses one that is. Several for one user in a transaction arrive as one.
- */
-export function announceSessionsEnded(userId: Expression<bigint>) {
-  return sql<unknown>`pg_notify(${sql.raw(CHANNEL_SQL)}, ${userId}::text)`;
-}
 
 export interface SessionEndsListener {
   close(): Promise<void>;
@@ -45,10 +29,9 @@ export async function listenForSessionEnds(
   };
   if (target.kind === 'pglite') {
     const { db, pglite } = database;
-    const { rows } = await sql<{ channel: string }>`select ${sql.raw(CHANNEL_SQL)} as channel`.execute(db);
-    const channel = rows[0]!.channel;
+    const channel = await sessionsRepo.endsChannel(db);
     // Through the pool, so it can't land inside another caller's transaction on the one connection.
-    await sql`listen ${sql.id(channel)}`.execute(db);
+    await sessionsRepo.listen(db, channel);
     const stop = pglite!.onNotification((from, payload) => {
       if (from === channel) tell(payload);
     });
@@ -78,12 +61,11 @@ async function listenOnPostgres(
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      const { rows } = await next.query<{ channel: string }>(`select ${CHANNEL_SQL} as channel`);
-      const channel = rows[0]!.channel;
+      const channel = await sessionsRepo.endsChannelOn(next);
       next.on('notification', (n) => {
         if (n.channel === channel) tell(n.payload ?? '');
       });
-      await next.query(`listen "${channel}"`);
+      await sessionsRepo.listenOn(next, channel);
     } catch (error) {
       next.end().catch(() => {});
       throw error;

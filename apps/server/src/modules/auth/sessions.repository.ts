@@ -1,7 +1,45 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
-import { announceSessionsEnded } from './session-ends.ts';
+
+/**
+ * The channel that announces ended sessions, one per schema: tests run several exchanges in schemas of
+ * one database, and a user id of one means nothing in another. Hashed, to stay under PostgreSQL's 63-byte
+ * limit on names whatever the schema's name.
+ */
+const ENDS_CHANNEL_SQL = `'fit24_sessions_' || md5(current_schema())`;
+
+/**
+ * For a statement that revokes sessions: `pg_notify` of the user's id on the sessions channel.
+ * PostgreSQL delivers it when the transaction commits, and never if it rolls back: no process acts on a
+ * revocation before it is true (a socket it closes can't auth again with the token: the database already
+ * refuses it), and none misses one that is. Several for one user in a transaction arrive as one.
+ */
+export function announceSessionsEnded(userId: Expression<bigint>) {
+  return sql<unknown>`pg_notify(${sql.raw(ENDS_CHANNEL_SQL)}, ${userId}::text)`;
+}
+
+/** The name of this schema's sessions channel (`ENDS_CHANNEL_SQL`). */
+export async function endsChannel(db: Database): Promise<string> {
+  const { rows } = await sql<{ channel: string }>`select ${sql.raw(ENDS_CHANNEL_SQL)} as channel`.execute(db);
+  return rows[0]!.channel;
+}
+
+export async function listen(db: Database, channel: string): Promise<void> {
+  await sql`listen ${sql.id(channel)}`.execute(db);
+}
+
+/** `endsChannel` on a connection of its own (the one that LISTENs on PostgreSQL). */
+export async function endsChannelOn(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ channel: string }>(`select ${ENDS_CHANNEL_SQL} as channel`);
+  return rows[0]!.channel;
+}
+
+/** `listen` on a connection of its own. */
+export async function listenOn(client: pg.Client, channel: string): Promise<void> {
+  await client.query(`listen "${channel}"`);
+}
 
 export async function insert(
   db: Database,
@@ -102,6 +140,18 @@ export async function liveIds(db: Database, sessionIds: readonly bigint[], now: 
     .where('expires_at', '>', now)
     .execute();
   return rows.map((row) => row.session_id);
+}
+
+/** The user's live sessions, the most recently used first. */
+export async function listLive(db: Database, userId: bigint, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['session_id', 'device', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
 }
 
 export type { SessionRow };

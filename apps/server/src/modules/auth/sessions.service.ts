@@ -1,6 +1,7 @@
-import type { AppContext, AuthInfo } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import { hashSecret, newToken } from '../../crypto.ts';
 import type { Database } from '../../db/database.ts';
-import { hashSecret, newToken } from '../security/crypto.ts';
+import type { AuthInfo } from '../../http/auth-info.ts';
 import * as sessionsRepo from './sessions.repository.ts';
 
 /** Sessions slide: each use pushes the expiry 30 days past now. */
@@ -78,12 +79,5 @@ export async function revokeAllSessions(
 }
 
 export async function listSessions(db: Database, userId: bigint, now: Date) {
-  return db
-    .selectFrom('sessions')
-    .select(['session_id', 'device', 'ip', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('last_seen_at', 'desc')
-    .execute();
+  return sessionsRepo.listLive(db, userId, now);
 }

@@ -6,6 +6,7 @@ import type { BankRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { isAssignedCountry } from '../system/countries.ts';
+import * as banksRepo from './banks.repository.ts';
 
 export const MAX_BANKS_PER_USER = 10;
 
@@ -68,12 +69,7 @@ export function validateBank(input: BankInput): void {
 }
 
 export async function list(ctx: AppContext, userId: bigint): Promise<TBank[]> {
-  const rows = await ctx.db
-    .selectFrom('banks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('bank_id')
-    .execute();
+  const rows = await banksRepo.listOfUser(ctx.db, userId);
   return rows.map(bankRowToBank);
 }
 
@@ -82,11 +78,7 @@ export async function create(ctx: AppContext, userId: bigint, input: BankInput):
   return ctx.db.transaction().execute(async (trx) => {
     // The user's row lock makes count-then-insert one step: parallel adds never pass the limit.
     await usersRepo.lockById(trx, userId);
-    const existing = await trx
-      .selectFrom('banks')
-      .select(['account_number'])
-      .where('user_id', '=', userId)
-      .execute();
+    const existing = await banksRepo.accountNumbersOfUser(trx, userId);
     if (existing.some((b) => b.account_number === input.account_number)) {
       throw new AppError('CONFLICT', 'This bank account is already saved.', {
         account_number: 'is already saved',
@@ -95,20 +87,16 @@ export async function create(ctx: AppContext, userId: bigint, input: BankInput):
     if (existing.length >= MAX_BANKS_PER_USER) {
       throw new AppError('UNPROCESSABLE', `You can keep at most ${MAX_BANKS_PER_USER} bank accounts.`);
     }
-    const row = await trx
-      .insertInto('banks')
-      .values({
-        user_id: userId,
-        account_holder: input.account_holder,
-        bank_name: input.bank_name,
-        account_number: input.account_number,
-        swift_code: input.swift_code ?? null,
-        ifsc_code: input.ifsc_code ?? null,
-        country_code: input.country_code,
-        created_at: ctx.clock.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await banksRepo.insert(trx, {
+      user_id: userId,
+      account_holder: input.account_holder,
+      bank_name: input.bank_name,
+      account_number: input.account_number,
+      swift_code: input.swift_code ?? null,
+      ifsc_code: input.ifsc_code ?? null,
+      country_code: input.country_code,
+      created_at: ctx.clock.now(),
+    });
     return bankRowToBank(row);
   });
 }

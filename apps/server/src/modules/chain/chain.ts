@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { encodeSegwitV0, isValidBech32 } from './bech32.ts';
+import * as chainRepo from './chain.repository.ts';
 
 /**
  * What the exchange needs of a blockchain: a deposit address per user, address checks for
@@ -26,12 +27,7 @@ function program(network: string, userId: bigint): Buffer {
 }
 
 export async function devnetHeight(db: Database, network: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('devnet_chain')
-    .select('height')
-    .where('network', '=', network)
-    .executeTakeFirst();
-  return row?.height ?? 0n;
+  return (await chainRepo.findDevnetHeight(db, network)) ?? 0n;
 }
 
 function devnetAdapter(network: string, format: 'bech32' | 'hex'): ChainAdapter {

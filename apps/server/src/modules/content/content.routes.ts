@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { BannerRow } from '../../db/schema.ts';
-import type { HandlerMap } from '../../http/contract-routes.ts';
+import { defineHandlers } from '../../http/contract-routes.ts';
 import * as usersRepo from '../account/users.repository.ts';
+import * as contentRepo from './content.repository.ts';
 
 const bannerRowToBanner = (row: BannerRow) => ({
   banner_id: Number(row.banner_id),
@@ -11,40 +12,25 @@ const bannerRowToBanner = (row: BannerRow) => ({
   link: row.link,
 });
 
-export const contentHandlers: HandlerMap = {
+export const contentHandlers = defineHandlers({
   'banner.list': async (ctx) => {
-    const rows = await ctx.db
-      .selectFrom('banners')
-      .selectAll()
-      .orderBy('sort_order')
-      .orderBy('banner_id', 'desc')
-      .limit(20)
-      .execute();
+    const rows = await contentRepo.banners(ctx.db, 20);
     return { banners: rows.map(bannerRowToBanner) };
   },
   'ops.banners': async (ctx, { body }) => {
-    const row = await ctx.db
-      .insertInto('banners')
-      .values({
-        title: body.title,
-        image_url: body.image_url,
-        link: body.link ?? null,
-        sort_order: body.sort_order ?? 0,
-        created_at: ctx.clock.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await contentRepo.insertBanner(ctx.db, {
+      title: body.title,
+      image_url: body.image_url,
+      link: body.link ?? null,
+      sort_order: body.sort_order ?? 0,
+      created_at: ctx.clock.now(),
+    });
     return { banner: bannerRowToBanner(row) };
   },
-  'user.referrer': async (ctx, { query }) => {
-    const row = await ctx.db
-      .selectFrom('device_referrals')
-      .select('code')
-      .where('device_uuid', '=', query.device_uuid)
-      .executeTakeFirst();
-    return { code: row?.code ?? null };
-  },
-};
+  'user.referrer': async (ctx, { query }) => ({
+    code: await contentRepo.deviceReferral(ctx.db, query.device_uuid),
+  }),
+});
 
 const ZCode = /^[A-Za-z0-9]{4,16}$/;
 const ZDevice = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -65,11 +51,7 @@ export function registerShareLinks(app: FastifyInstance, ctx: AppContext): void 
         ZDevice.test(device) &&
         (await usersRepo.findByReferralCode(ctx.db, code))
       ) {
-        await ctx.db
-          .insertInto('device_referrals')
-          .values({ device_uuid: device, code, created_at: ctx.clock.now() })
-          .onConflict((oc) => oc.column('device_uuid').doUpdateSet({ code, created_at: ctx.clock.now() }))
-          .execute();
+        await contentRepo.saveDeviceReferral(ctx.db, device, code, ctx.clock.now());
       }
       return reply.redirect(`/share?code=${encodeURIComponent(code)}`);
     },

@@ -29,7 +29,7 @@ export function renderDocsPage(): string {
       .map(
         (r) => `<article>
   <h3><span class="m ${r.method}">${r.method}</span> <code>${escapeHtml(r.path)}</code></h3>
-  <p>${escapeHtml(r.summary)}. <em>${authLabel[r.auth]}</em>${r.idempotent ? ' · accepts <code>Idempotency-Key</code>' : ''}${r.data ? '' : ' · <strong>answers 501 until built</strong>'}</p>
+  <p>${escapeHtml(r.summary)}. <em>${authLabel[r.auth]}</em>${r.idempotent ? ' · accepts <code>Idempotency-Key</code>' : ''}</p>
   ${schemaBlock('Query', r.query)}${schemaBlock('Body', r.body)}${schemaBlock('Data', r.data)}
 </article>`,
       )

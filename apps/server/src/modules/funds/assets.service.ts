@@ -1,8 +1,8 @@
-import { fromBaseUnits, type TAsset, type TBalance, toBaseUnits } from '@fit24/contract';
+import { fromBaseUnits, type TAsset, toBaseUnits } from '@fit24/contract';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
-import type { UserBalances } from '../ledger/ledger.service.ts';
+import * as assetsRepo from './assets.repository.ts';
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
@@ -24,7 +24,7 @@ export function assetRowToAsset(row: AssetRow): TAsset {
 }
 
 export async function listAssets(db: Database): Promise<AssetRow[]> {
-  return db.selectFrom('assets').selectAll().orderBy('sort_order').orderBy('asset_id').execute();
+  return assetsRepo.list(db);
 }
 
 /** `assets.asset_id` is an `integer`: a larger id would be an SQL error, not a missing asset. */
@@ -32,17 +32,13 @@ const MAX_ASSET_ID = 2_147_483_647;
 
 export async function assetById(db: Database, assetId: number): Promise<AssetRow> {
   if (assetId > MAX_ASSET_ID) throw notFound('There is no asset with this id.');
-  const row = await db.selectFrom('assets').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
+  const row = await assetsRepo.findById(db, assetId);
   if (!row) throw notFound('There is no asset with this id.');
   return row;
 }
 
 export async function assetBySymbol(db: Database, symbol: string): Promise<AssetRow> {
-  const row = await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('symbol', '=', symbol.toUpperCase())
-    .executeTakeFirst();
+  const row = await assetsRepo.findBySymbol(db, symbol.toUpperCase());
   if (!row) throw notFound(`There is no asset ${symbol.toUpperCase()}.`);
   return row;
 }
@@ -69,45 +65,12 @@ export async function usdCentsPricer(
   db: Database,
   rounding: 'down' | 'up' = 'down',
 ): Promise<(asset: AssetRow, units: bigint) => bigint> {
-  const markets = await db
-    .selectFrom('markets')
-    .innerJoin('assets as q', 'q.asset_id', 'markets.quote_asset_id')
-    .select([
-      'markets.base_asset_id',
-      'markets.last_price',
-      'markets.price_decimals',
-      'q.decimals as quote_decimals',
-    ])
-    .where('q.symbol', '=', 'USDT')
-    .execute();
+  const markets = await assetsRepo.usdtMarkets(db);
   const divide = (a: bigint, b: bigint) => (rounding === 'up' ? (a + b - 1n) / b : a / b);
   return (asset, units) => {
     if (asset.symbol === 'USDT') return divide(units * 100n, 10n ** BigInt(asset.decimals));
     const market = markets.find((m) => m.base_asset_id === asset.asset_id);
     if (!market) return 0n;
     return divide(units * market.last_price * 100n, 10n ** BigInt(asset.decimals + market.price_decimals));
-  };
-}
-
-export function balanceRow(
-  asset: AssetRow,
-  balances: UserBalances,
-  usdCents: (asset: AssetRow, units: bigint) => bigint,
-): TBalance & { cents: bigint } {
-  const money = (units: bigint) => fromBaseUnits(units, asset.decimals);
-  const total = balances.available + balances.on_hold + balances.locked + balances.staked;
-  const cents = usdCents(asset, total);
-  return {
-    asset_id: asset.asset_id,
-    symbol: asset.symbol,
-    name: asset.name,
-    decimals: asset.decimals,
-    available: money(balances.available),
-    on_hold: money(balances.on_hold),
-    locked: money(balances.locked),
-    staked: money(balances.staked),
-    total: money(total),
-    usd_value: fromBaseUnits(cents, 2),
-    cents,
   };
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { fromBaseUnits } from '@fit24/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
+import * as chainRepo from '../chain/chain.repository.ts';
 import { chainFor, devnetHeight } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { assetBySymbol, parseAmount } from './assets.service.ts';
+import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
+import * as depositsRepo from './deposits.repository.ts';
 import * as history from './history.ts';
 
 /** The user's deposit address on a network: made on first use, the same ever after. */
@@ -19,19 +20,7 @@ export async function depositAddress(
   userId: bigint,
   network: string,
 ): Promise<string> {
-  const address = chainFor(network).addressFor(userId);
-  await db
-    .insertInto('deposit_addresses')
-    .values({ user_id: userId, network, address, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'network']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('deposit_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('network', '=', network)
-    .executeTakeFirstOrThrow();
-  return row.address;
+  return depositsRepo.ensureAddress(db, userId, network, chainFor(network).addressFor(userId), now);
 }
 
 /**
@@ -52,22 +41,18 @@ export async function devnetDeposit(
   const depositId = await ctx.db.transaction().execute(async (trx) => {
     const address = await depositAddress(trx, now, user.user_id, asset.network);
     const height = await devnetHeight(trx, asset.network);
-    const row = await trx
-      .insertInto('deposits')
-      .values({
-        user_id: user.user_id,
-        asset_id: asset.asset_id,
-        network: asset.network,
-        txid: randomBytes(32).toString('hex'),
-        vout: 0,
-        address,
-        amount,
-        block_height: height - BigInt(confirmations) + 1n,
-        status: 'PENDING',
-        created_at: now,
-      })
-      .returning('deposit_id')
-      .executeTakeFirstOrThrow();
+    const depositId = await depositsRepo.insert(trx, {
+      user_id: user.user_id,
+      asset_id: asset.asset_id,
+      network: asset.network,
+      txid: randomBytes(32).toString('hex'),
+      vout: 0,
+      address,
+      amount,
+      block_height: height - BigInt(confirmations) + 1n,
+      status: 'PENDING',
+      created_at: now,
+    });
     await history.record(trx, [
       {
         userId: user.user_id,
@@ -77,34 +62,18 @@ export async function devnetDeposit(
         status: 'PENDING',
         address,
         refType: 'deposit',
-        refId: row.deposit_id,
+        refId: depositId,
         now,
       },
     ]);
-    return row.deposit_id;
+    return depositId;
   });
   await creditConfirmedDeposits(ctx);
   return describeDeposit(ctx.db, depositId);
 }
 
 async function describeDeposit(db: Database, depositId: bigint) {
-  const row = await db
-    .selectFrom('deposits')
-    .innerJoin('assets', 'assets.asset_id', 'deposits.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'deposits.network')
-    .select([
-      'deposits.deposit_id',
-      'deposits.txid',
-      'deposits.address',
-      'deposits.amount',
-      'deposits.status',
-      'deposits.block_height',
-      'assets.decimals',
-      'assets.confirmations',
-      'devnet_chain.height',
-    ])
-    .where('deposit_id', '=', depositId)
-    .executeTakeFirstOrThrow();
+  const row = await depositsRepo.withConfirmations(db, depositId);
   const confirmations = row.height - row.block_height + 1n;
   return {
     deposit_id: Number(row.deposit_id),
@@ -122,31 +91,13 @@ async function describeDeposit(db: Database, depositId: bigint) {
  * PENDING → CREDITED by a guarded update in the same transaction as the ledger entry.
  */
 export async function creditConfirmedDeposits(ctx: AppContext): Promise<number> {
-  const ready = await ctx.db
-    .selectFrom('deposits')
-    .innerJoin('assets', 'assets.asset_id', 'deposits.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'deposits.network')
-    .select(['deposits.deposit_id'])
-    .where('deposits.status', '=', 'PENDING')
-    .where(sql<boolean>`devnet_chain.height - deposits.block_height + 1 >= assets.confirmations`)
-    .execute();
   let credited = 0;
-  for (const { deposit_id } of ready) {
+  for (const deposit_id of await depositsRepo.confirmedIds(ctx.db)) {
     const now = ctx.clock.now();
     credited += await ctx.db.transaction().execute(async (trx) => {
-      const deposit = await trx
-        .updateTable('deposits')
-        .set({ status: 'CREDITED', credited_at: now })
-        .where('deposit_id', '=', deposit_id)
-        .where('status', '=', 'PENDING')
-        .returningAll()
-        .executeTakeFirst();
+      const deposit = await depositsRepo.markCredited(trx, deposit_id, now);
       if (!deposit) return 0;
-      const asset = await trx
-        .selectFrom('assets')
-        .selectAll()
-        .where('asset_id', '=', deposit.asset_id)
-        .executeTakeFirstOrThrow();
+      const asset = await assetById(trx, deposit.asset_id);
       await ledger.post(trx, {
         kind: 'DEPOSIT',
         refType: 'deposit',
@@ -184,10 +135,7 @@ export async function mineBlocks(
   blocks: number,
   settle: (ctx: AppContext) => Promise<void>,
 ): Promise<void> {
-  await ctx.db
-    .updateTable('devnet_chain')
-    .set((eb) => ({ height: eb('height', '+', BigInt(blocks)) }))
-    .execute();
+  await chainRepo.mineDevnet(ctx.db, blocks);
   await creditConfirmedDeposits(ctx);
   await settle(ctx);
 }

@@ -374,7 +374,8 @@ describe.each(databasesUnderTest())('funds on $name', (database) => {
         body: { ...body, amount: '11' },
         headers,
       });
-      expect(different.status).toBe(409);
+      expect(different.status).toBe(422);
+      expect(different.body.code).toBe(4221);
       const bad = await t.api('POST', '/api/asset/transfer', {
         token: user.token,
         body,

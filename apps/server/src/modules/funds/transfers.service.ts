@@ -1,8 +1,11 @@
-import { fromBaseUnits, type TTransferInput } from '@fit24/contract';
+import { fromBaseUnits, type RouteData, type TTransferInput } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
+import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -10,40 +13,49 @@ import { assertMayMoveFunds } from '../security/cooldown.ts';
 import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
 import * as history from './history.ts';
-import * as idempotency from './idempotency.ts';
+import type { TransferRow } from './transfers.repository.ts';
+import * as transfersRepo from './transfers.repository.ts';
 import { assertTxnPassword } from './txn-password.ts';
 
-type TransferAnswer = {
-  id: number;
-  asset_id: number;
-  symbol: string;
-  amount: string;
-  to_email_id: string;
+/** What `asset.transfer` answers, and an Idempotency-Key keeps. */
+export type TransferAnswer = RouteData<'asset.transfer'>;
+
+/** A transfer whose body was checked: what the money transaction needs. */
+interface CheckedTransfer {
+  asset: AssetRow;
+  amount: bigint;
+  recipient: UserRow;
   note: string | null;
-  creation_date: number;
-};
+}
 
 /**
  * An instant, free transfer to another user of the exchange, by email. Checked like a withdrawal: the
  * body, the transaction password, the second factor, then in the transaction the sender's locked row
  * (freeze, cool-down). The money stays inside the exchange, so the KYC withdrawal limit and the
- * whitelist (which are about addresses outside it) do not apply.
+ * whitelist (which are about addresses outside it) do not apply. (A repeat of an Idempotency-Key was
+ * answered before, by the HTTP layer.)
  */
 export async function transfer(
   ctx: AppContext,
   userId: bigint,
   input: TTransferInput,
-  key: string | null,
+  claim: IdempotencyClaim | null,
   ip: string,
 ): Promise<TransferAnswer> {
-  // The second factor changes on every try: it is not part of what makes two requests the same.
-  const scope = key
-    ? { userId, route: 'asset.transfer', key, requestHash: idempotency.hashRequest(input) }
-    : null;
-  if (scope) {
-    const earlier = await idempotency.replay<TransferAnswer>(ctx.db, scope);
-    if (earlier) return earlier;
-  }
+  const checked = await checkTransfer(ctx, userId, input);
+  await assertTxnPassword(ctx, userId, input.txn_password);
+  await assertSecondFactor(ctx, userId, input, ip);
+  const now = ctx.clock.now();
+  return transactOnce(ctx.db, claim, now, async (trx) => ({
+    transfer: await moveTransfer(trx, userId, checked, now),
+  }));
+}
+
+async function checkTransfer(
+  ctx: AppContext,
+  userId: bigint,
+  input: TTransferInput,
+): Promise<CheckedTransfer> {
   const asset = await assetById(ctx.db, input.asset_id);
   const amount = parseAmount(asset, input.amount);
   const recipient = await usersRepo.findByEmail(ctx.db, input.to_email_id);
@@ -57,88 +69,88 @@ export async function transfer(
       'This user has not verified their email yet, so they cannot receive transfers.',
     );
   }
-  await assertTxnPassword(ctx, userId, input.txn_password);
-  await assertSecondFactor(ctx, userId, input, ip);
-  const now = ctx.clock.now();
-  const shown = `${fromBaseUnits(amount, asset.decimals)} ${asset.symbol}`;
+  return { asset, amount, recipient, note: input.note ?? null };
+}
 
-  const work = async (trx: Database): Promise<TransferAnswer> => {
-    const sender = await usersRepo.lockById(trx, userId);
-    assertMayMoveFunds(sender, now);
-    const row = await trx
-      .insertInto('transfers')
-      .values({
-        from_user_id: userId,
-        to_user_id: recipient.user_id,
-        asset_id: asset.asset_id,
+/** The transfer's writes, in the caller's transaction: the sender's row locked, then the money. */
+async function moveTransfer(
+  trx: Database,
+  userId: bigint,
+  { asset, amount, recipient, note }: CheckedTransfer,
+  now: Date,
+): Promise<TransferAnswer['transfer']> {
+  const sender = await usersRepo.lockById(trx, userId);
+  assertMayMoveFunds(sender, now);
+  const row = await transfersRepo.insert(trx, {
+    from_user_id: userId,
+    to_user_id: recipient.user_id,
+    asset_id: asset.asset_id,
+    amount,
+    note,
+    created_at: now,
+  });
+  await ledger.post(trx, {
+    kind: 'TRANSFER',
+    refType: 'transfer',
+    refId: row.transfer_id,
+    now,
+    legs: [
+      {
+        from: { userId, kind: 'available' },
+        to: { userId: recipient.user_id, kind: 'available' },
+        assetId: asset.asset_id,
         amount,
-        note: input.note ?? null,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await ledger.post(trx, {
-      kind: 'TRANSFER',
-      refType: 'transfer',
-      refId: row.transfer_id,
-      now,
-      legs: [
-        {
-          from: { userId, kind: 'available' },
-          to: { userId: recipient.user_id, kind: 'available' },
-          assetId: asset.asset_id,
-          amount,
-        },
-      ],
-      insufficientMessage: `Insufficient ${asset.symbol} balance for this transfer.`,
-    });
-    const line = {
-      assetId: asset.asset_id,
-      amount,
-      status: 'COMPLETED' as const,
-      refType: 'transfer',
-      refId: row.transfer_id,
-      now,
-    };
-    await history.record(trx, [
-      {
-        ...line,
-        userId,
-        type: 'TRANSFER_OUT',
-        note: `To ${recipient.email}${input.note ? `: ${input.note}` : ''}`,
       },
-      {
-        ...line,
-        userId: recipient.user_id,
-        type: 'TRANSFER_IN',
-        note: `From ${sender.email}${input.note ? `: ${input.note}` : ''}`,
-      },
-    ]);
-    await notify(trx, userId, {
-      type: 'TRANSFER_SENT',
-      title: `${asset.symbol} sent`,
-      body: `You sent ${shown} to ${recipient.email}.`,
-      now,
-    });
-    await notify(trx, recipient.user_id, {
-      type: 'TRANSFER_RECEIVED',
-      title: `${asset.symbol} received`,
-      body: `You received ${shown} from ${sender.email}.`,
-      now,
-    });
-    return {
-      id: Number(row.transfer_id),
-      asset_id: asset.asset_id,
-      symbol: asset.symbol,
-      amount: fromBaseUnits(amount, asset.decimals),
-      to_email_id: recipient.email,
-      note: row.note,
-      creation_date: toEpochSeconds(row.created_at),
-    };
+    ],
+    insufficientMessage: `Insufficient ${asset.symbol} balance for this transfer.`,
+  });
+  await recordTransfer(trx, row, asset, sender.email, recipient.email, now);
+  return {
+    id: Number(row.transfer_id),
+    asset_id: asset.asset_id,
+    symbol: asset.symbol,
+    amount: fromBaseUnits(amount, asset.decimals),
+    to_email_id: recipient.email,
+    note: row.note,
+    creation_date: toEpochSeconds(row.created_at),
   };
-  return ctx.db
-    .transaction()
-    .execute((trx) => (scope ? idempotency.once(trx, scope, now, () => work(trx)) : work(trx)));
+}
+
+/** Both sides' history lines and notifications. */
+async function recordTransfer(
+  trx: Database,
+  row: TransferRow,
+  asset: AssetRow,
+  senderEmail: string,
+  recipientEmail: string,
+  now: Date,
+): Promise<void> {
+  const shown = `${fromBaseUnits(row.amount, asset.decimals)} ${asset.symbol}`;
+  const note = row.note ? `: ${row.note}` : '';
+  const line = {
+    assetId: asset.asset_id,
+    amount: row.amount,
+    status: 'COMPLETED' as const,
+    refType: 'transfer',
+    refId: row.transfer_id,
+    now,
+  };
+  await history.record(trx, [
+    { ...line, userId: row.from_user_id, type: 'TRANSFER_OUT', note: `To ${recipientEmail}${note}` },
+    { ...line, userId: row.to_user_id, type: 'TRANSFER_IN', note: `From ${senderEmail}${note}` },
+  ]);
+  await notify(trx, row.from_user_id, {
+    type: 'TRANSFER_SENT',
+    title: `${asset.symbol} sent`,
+    body: `You sent ${shown} to ${recipientEmail}.`,
+    now,
+  });
+  await notify(trx, row.to_user_id, {
+    type: 'TRANSFER_RECEIVED',
+    title: `${asset.symbol} received`,
+    body: `You received ${shown} from ${senderEmail}.`,
+    now,
+  });
 }
 
 /** The operator grants a lock-up balance (promotion, vesting), from the lock-up system account. */

@@ -4,19 +4,15 @@ import type { Database } from '../../db/database.ts';
 import type { WithdrawalRow } from '../../db/schema-funds.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { assetById } from './assets.service.ts';
+import { assetById, listAssets } from './assets.service.ts';
 import * as history from './history.ts';
+import * as withdrawalsRepo from './withdrawals.repository.ts';
 import { broadcast, notifyStatus, withdrawalRowToWithdrawal } from './withdrawals.service.ts';
 
 /** The operator's withdrawal queue: approve, reject, completion once mined, the list. */
 
 async function pendingWithdrawal(trx: Database, withdrawalId: number) {
-  const row = await trx
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('withdrawal_id', '=', BigInt(withdrawalId))
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await withdrawalsRepo.lockById(trx, BigInt(withdrawalId));
   if (!row) throw notFound('There is no withdrawal with this id.');
   if (row.status !== 'PENDING')
     throw new AppError('CONFLICT', `This withdrawal is ${row.status}, not waiting for approval.`);
@@ -36,13 +32,12 @@ export async function reject(ctx: AppContext, withdrawalId: number, reason?: str
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'REJECTED', reason: reason ?? null, updated_at: now })
-      .where('withdrawal_id', '=', row.withdrawal_id)
-      .where('status', '=', 'PENDING')
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await withdrawalsRepo.moveOn(trx, row.withdrawal_id, 'PENDING', {
+      status: 'REJECTED',
+      reason: reason ?? null,
+      updated_at: now,
+    });
+    if (!updated) throw new Error('a locked PENDING withdrawal moved on');
     await ledger.post(trx, {
       kind: 'WITHDRAWAL_RELEASE',
       refType: 'withdrawal',
@@ -69,24 +64,13 @@ export async function reject(ctx: AppContext, withdrawalId: number, reason?: str
 
 /** BROADCAST → COMPLETED once the transaction is in a mined block. */
 export async function completeMined(ctx: AppContext): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('withdrawals')
-    .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
-    .select(['withdrawals.withdrawal_id'])
-    .where('withdrawals.status', '=', 'BROADCAST')
-    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
-    .execute();
-  for (const { withdrawal_id } of rows) {
+  for (const withdrawal_id of await withdrawalsRepo.minedIds(ctx.db)) {
     const now = ctx.clock.now();
     await ctx.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('withdrawals')
-        .set({ status: 'COMPLETED', updated_at: now })
-        .where('withdrawal_id', '=', withdrawal_id)
-        .where('status', '=', 'BROADCAST')
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await withdrawalsRepo.moveOn(trx, withdrawal_id, 'BROADCAST', {
+        status: 'COMPLETED',
+        updated_at: now,
+      });
       if (!updated) return;
       await history.updateStatus(
         trx,
@@ -99,16 +83,8 @@ export async function completeMined(ctx: AppContext): Promise<void> {
 }
 
 export async function listForOps(ctx: AppContext, status?: WithdrawalRow['status']) {
-  let query = ctx.db
-    .selectFrom('withdrawals')
-    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
-    .selectAll('withdrawals')
-    .select('users.email')
-    .orderBy('withdrawal_id', 'desc')
-    .limit(200);
-  if (status) query = query.where('withdrawals.status', '=', status);
-  const rows = await query.execute();
-  const assets = await ctx.db.selectFrom('assets').selectAll().execute();
+  const rows = await withdrawalsRepo.listWithEmail(ctx.db, status);
+  const assets = await listAssets(ctx.db);
   return rows.map((row) => ({
     ...withdrawalRowToWithdrawal(row, assets.find((a) => a.asset_id === row.asset_id)!),
     email_id: row.email,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
+import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { chainFor } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
@@ -14,8 +15,8 @@ import { withdrawalUsdCents } from '../security/limits.service.ts';
 import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, parseAmount } from './assets.service.ts';
 import * as history from './history.ts';
-import * as idempotency from './idempotency.ts';
 import { assertTxnPassword } from './txn-password.ts';
+import * as withdrawalsRepo from './withdrawals.repository.ts';
 
 export function withdrawalRowToWithdrawal(row: WithdrawalRow, asset: AssetRow): TWithdrawal {
   return {
@@ -61,30 +62,25 @@ export interface CheckedWithdrawal {
   amount: bigint;
 }
 
+/** What `asset.withdraw` answers, and an Idempotency-Key keeps. */
+export type WithdrawAnswer = { withdrawal: TWithdrawal };
+
 /**
  * A withdrawal request, checked in this order: the body (asset, address, amount), the transaction
  * password, the second factor (each under its attempt limits, outside any transaction), then
- * `holdWithdrawal`. Replays of an Idempotency-Key answer first, checking nothing.
+ * `holdWithdrawal`. (A repeat of an Idempotency-Key was answered before, by the HTTP layer.)
  */
 export async function requestWithdrawal(
   ctx: AppContext,
   userId: bigint,
   input: TWithdrawInput,
-  key: string | null,
+  claim: IdempotencyClaim | null,
   ip: string,
-): Promise<TWithdrawal> {
-  // Secrets (the password, the second factor) are not part of the hash: see idempotency.hashRequest.
-  const scope = key
-    ? { userId, route: 'asset.withdraw', key, requestHash: idempotency.hashRequest(input) }
-    : null;
-  if (scope) {
-    const earlier = await idempotency.replay<TWithdrawal>(ctx.db, scope);
-    if (earlier) return earlier;
-  }
+): Promise<WithdrawAnswer> {
   const checked = await checkWithdrawal(ctx, input);
   await assertTxnPassword(ctx, userId, input.txn_password);
   await assertSecondFactor(ctx, userId, input, ip);
-  return holdWithdrawal(ctx, userId, checked, scope);
+  return holdWithdrawal(ctx, userId, checked, claim);
 }
 
 async function checkWithdrawal(ctx: AppContext, input: TWithdrawInput): Promise<CheckedWithdrawal> {
@@ -120,8 +116,8 @@ export async function holdWithdrawal(
   ctx: AppContext,
   userId: bigint,
   { asset, address, memo, amount }: CheckedWithdrawal,
-  scope: idempotency.IdempotencyScope | null,
-): Promise<TWithdrawal> {
+  claim: IdempotencyClaim | null,
+): Promise<WithdrawAnswer> {
   const autoApproveLimit =
     toBaseUnits(ctx.config.withdrawAutoApprove[asset.symbol] ?? '0', asset.decimals) ?? 0n;
   const now = ctx.clock.now();
@@ -130,22 +126,18 @@ export async function holdWithdrawal(
     assertMayMoveFunds(user, now);
     await assertWhitelisted(trx, ctx.config, user, { asset, address, memo }, now);
     const usdCents = await withdrawalUsdCents(trx, ctx.config, user, asset, amount, now);
-    const row = await trx
-      .insertInto('withdrawals')
-      .values({
-        user_id: userId,
-        asset_id: asset.asset_id,
-        address,
-        memo,
-        amount,
-        fee: asset.withdraw_fee,
-        status: 'PENDING',
-        usd_cents: usdCents,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await withdrawalsRepo.insert(trx, {
+      user_id: userId,
+      asset_id: asset.asset_id,
+      address,
+      memo,
+      amount,
+      fee: asset.withdraw_fee,
+      status: 'PENDING',
+      usd_cents: usdCents,
+      created_at: now,
+      updated_at: now,
+    });
     await ledger.post(trx, {
       kind: 'WITHDRAWAL_HOLD',
       refType: 'withdrawal',
@@ -177,11 +169,9 @@ export async function holdWithdrawal(
     ]);
     await notifyStatus(trx, row, asset, now);
     const final = amount <= autoApproveLimit ? await broadcast(trx, row, asset, now) : row;
-    return withdrawalRowToWithdrawal(final, asset);
+    return { withdrawal: withdrawalRowToWithdrawal(final, asset) };
   };
-  return ctx.db
-    .transaction()
-    .execute((trx) => (scope ? idempotency.once(trx, scope, now, () => work(trx)) : work(trx)));
+  return transactOnce(ctx.db, claim, now, work);
 }
 
 /** PENDING → BROADCAST: the held funds leave (amount to the chain, fee to the fee account). */
@@ -192,13 +182,12 @@ export async function broadcast(
   now: Date,
 ): Promise<WithdrawalRow> {
   const sent = await chainFor(asset.network).send(trx, { address: row.address, amount: row.amount });
-  const updated = await trx
-    .updateTable('withdrawals')
-    .set({ status: 'BROADCAST', txid: sent.txid, broadcast_height: sent.height, updated_at: now })
-    .where('withdrawal_id', '=', row.withdrawal_id)
-    .where('status', '=', 'PENDING')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await withdrawalsRepo.moveOn(trx, row.withdrawal_id, 'PENDING', {
+    status: 'BROADCAST',
+    txid: sent.txid,
+    broadcast_height: sent.height,
+    updated_at: now,
+  });
   if (!updated) throw new AppError('CONFLICT', 'This withdrawal is no longer waiting for approval.');
   const legs: ledger.Leg[] = [
     {

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { FileRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
+import * as filesRepo from './files.repository.ts';
 
 type Mime = TFile['mime'];
 
@@ -62,19 +63,15 @@ export async function upload(ctx: AppContext, userId: bigint, request: FastifyRe
   const path = join(uploadDir(ctx), storedName);
   await writeFile(path, bytes, { mode: 0o600 });
   try {
-    const row = await ctx.db
-      .insertInto('files')
-      .values({
-        user_id: userId,
-        original_name: part.filename.slice(0, 200) || 'document',
-        stored_name: storedName,
-        mime,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        created_at: ctx.clock.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await filesRepo.insert(ctx.db, {
+      user_id: userId,
+      original_name: part.filename.slice(0, 200) || 'document',
+      stored_name: storedName,
+      mime,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      created_at: ctx.clock.now(),
+    });
     return fileRowToFile(row);
   } catch (error) {
     await rm(path, { force: true });

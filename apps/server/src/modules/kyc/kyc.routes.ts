@@ -1,10 +1,10 @@
-import type { HandlerMap } from '../../http/contract-routes.ts';
+import { defineHandlers } from '../../http/contract-routes.ts';
 import { upload } from './files.service.ts';
 import * as kyc from './kyc.service.ts';
 
-export const kycHandlers: HandlerMap = {
-  'file.upload': async (ctx, _input) => ({ file: await upload(ctx, ctx.auth!.userId, ctx.request) }),
-  'account.create': async (ctx, { body }) => ({ kyc: await kyc.submit(ctx, ctx.auth!.userId, body) }),
+export const kycHandlers = defineHandlers({
+  'file.upload': async (ctx, _input) => ({ file: await upload(ctx, ctx.auth.userId, ctx.request) }),
+  'account.create': async (ctx, { body }) => ({ kyc: await kyc.submit(ctx, ctx.auth.userId, body) }),
   'ops.kycApprove': async (ctx, { body }) => ({
     kyc: await kyc.decide(ctx, body.email_id, { status: 'APPROVED' }),
   }),
@@ -14,4 +14,4 @@ export const kycHandlers: HandlerMap = {
       ...(body.reason ? { reason: body.reason } : {}),
     }),
   }),
-};
+});

@@ -7,6 +7,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import * as usersRepo from '../account/users.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { isAssignedCountry } from '../system/countries.ts';
+import * as filesRepo from './files.repository.ts';
+import * as kycRepo from './kyc.repository.ts';
 
 export function kycRowToKyc(row: KycRow): TKyc {
   return {
@@ -64,11 +66,7 @@ export async function submit(ctx: AppContext, userId: bigint, input: KycInput): 
     if (user?.kyc_status === 'PENDING')
       throw new AppError('CONFLICT', 'Your identity documents are already under review.');
     if (user?.kyc_status === 'APPROVED') throw new AppError('CONFLICT', 'Your identity is already verified.');
-    const files = await trx
-      .selectFrom('files')
-      .select(['file_id', 'user_id', 'mime'])
-      .where('file_id', 'in', ids.map(BigInt))
-      .execute();
+    const files = await filesRepo.findOwners(trx, ids.map(BigInt));
     for (const id of ids) {
       const file = files.find((f) => f.file_id === BigInt(id));
       if (!file || file.user_id !== userId) throw forbidden('Use only documents you uploaded yourself.');
@@ -78,27 +76,23 @@ export async function submit(ctx: AppContext, userId: bigint, input: KycInput): 
         selfie_file_id: 'must be a JPEG or PNG photo',
       });
     }
-    const row = await trx
-      .insertInto('kyc_submissions')
-      .values({
-        user_id: userId,
-        status: 'PENDING',
-        first_name: input.first_name,
-        last_name: input.last_name,
-        date_of_birth: input.date_of_birth,
-        address: input.address,
-        city: input.city,
-        postal_code: input.postal_code,
-        country_code: input.country_code,
-        id_type: input.id_type,
-        id_number: input.id_number,
-        id_front_file_id: BigInt(input.id_front_file_id),
-        id_back_file_id: input.id_back_file_id === undefined ? null : BigInt(input.id_back_file_id),
-        selfie_file_id: BigInt(input.selfie_file_id),
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await kycRepo.insert(trx, {
+      user_id: userId,
+      status: 'PENDING',
+      first_name: input.first_name,
+      last_name: input.last_name,
+      date_of_birth: input.date_of_birth,
+      address: input.address,
+      city: input.city,
+      postal_code: input.postal_code,
+      country_code: input.country_code,
+      id_type: input.id_type,
+      id_number: input.id_number,
+      id_front_file_id: BigInt(input.id_front_file_id),
+      id_back_file_id: input.id_back_file_id === undefined ? null : BigInt(input.id_back_file_id),
+      selfie_file_id: BigInt(input.selfie_file_id),
+      created_at: now,
+    });
     await usersRepo.update(trx, userId, { kyc_status: 'PENDING' });
     return kycRowToKyc(row);
   });
@@ -116,13 +110,11 @@ export async function decide(
     if (!user) throw notFound('There is no user with this email.');
     const reason =
       decision.status === 'REJECTED' ? (decision.reason ?? 'The documents could not be verified.') : null;
-    const row = await trx
-      .updateTable('kyc_submissions')
-      .set({ status: decision.status, reason, decided_at: now })
-      .where('user_id', '=', user.user_id)
-      .where('status', '=', 'PENDING')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await kycRepo.decidePending(trx, user.user_id, {
+      status: decision.status,
+      reason,
+      decidedAt: now,
+    });
     if (!row) throw notFound('This user has no KYC submission waiting for a decision.');
     await usersRepo.update(trx, user.user_id, { kyc_status: decision.status });
     await notify(trx, user.user_id, {

@@ -1,5 +1,9 @@
+import type { TAuditCheck } from '@fit24/contract';
 import { sql } from 'kysely';
-import type { AuditCheck } from '../ops/audit.ts';
+import type { AppContext } from '../../context.ts';
+
+/** One invariant of `npm run ops -- audit`: each layer lists its own (ledger here, trading in trading/orders). */
+export type AuditCheck = (ctx: AppContext) => Promise<TAuditCheck>;
 
 const count = (n: number, what: string) => `${n === 0 ? 'no' : n} ${what}`;
 

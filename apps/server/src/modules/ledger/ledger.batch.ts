@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { unnestRows } from '../../db/unnest.ts';
-import type { AccountRef, Entry } from './ledger.service.ts';
+import { type AccountRef, accountColumns, type Entry } from './ledger.service.ts';
 
 /** Ledger account ids by account key; an account's id never changes, so a worker may keep them. */
 export type AccountIds = Map<string, bigint>;
@@ -113,12 +113,11 @@ async function resolveAccounts(
 ): Promise<AccountIds> {
   const ids: AccountIds = new Map();
   if (accounts.length === 0) return ids;
-  const v = unnestRows('v', accounts, {
-    user_id: ['bigint', ([, { ref }]) => ('system' in ref ? null : ref.userId)],
-    system_name: ['text', ([, { ref }]) => ('system' in ref ? ref.system : null)],
-    asset_id: ['int', ([, { assetId }]) => assetId],
-    kind: ['text', ([, { ref }]) => ('system' in ref ? 'system' : ref.kind)],
-  });
+  const v = unnestRows(
+    'v',
+    accounts.map(([, account]) => account),
+    accountColumns,
+  );
   // A row the insert creates is not visible to the same statement's select: it comes from RETURNING.
   const { rows } = await sql<{
     account_id: bigint;

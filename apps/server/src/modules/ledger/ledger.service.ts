@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserAccountKind } from '../../db/schema-funds.ts';
+import { type UnnestColumn, unnestRows } from '../../db/unnest.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
@@ -64,32 +65,33 @@ function netDeltas(legs: Leg[]): AccountSpec[] {
   return [...specs.values()].filter((s) => s.delta !== 0n);
 }
 
+/** An account's identifying columns, one array each (`unnest`): any number of accounts, four parameters. */
+export const accountColumns: Record<string, UnnestColumn<{ ref: AccountRef; assetId: number }>> = {
+  user_id: ['bigint', (s) => ('system' in s.ref ? null : s.ref.userId)],
+  system_name: ['text', (s) => ('system' in s.ref ? s.ref.system : null)],
+  asset_id: ['int', (s) => s.assetId],
+  kind: ['text', (s) => ('system' in s.ref ? 'system' : s.ref.kind)],
+};
+
 /** Finds (creating where missing) and locks the accounts, in account_id order so that writers never deadlock. */
 async function lockAccounts(trx: Database, specs: AccountSpec[]): Promise<Map<string, bigint>> {
   const find = async () => {
-    const rows = await trx
-      .selectFrom('ledger_accounts')
-      .select(['account_id', 'user_id', 'system_name', 'asset_id', 'kind'])
-      .where((eb) =>
-        eb.or(
-          specs.map((s) =>
-            'system' in s.ref
-              ? eb.and([
-                  eb('system_name', '=', s.ref.system),
-                  eb('asset_id', '=', s.assetId),
-                  eb('kind', '=', 'system'),
-                ])
-              : eb.and([
-                  eb('user_id', '=', s.ref.userId),
-                  eb('asset_id', '=', s.assetId),
-                  eb('kind', '=', s.ref.kind),
-                ]),
-          ),
-        ),
-      )
-      .orderBy('account_id')
-      .forUpdate()
-      .execute();
+    // Two joins, each on its own unique index (user accounts, system accounts), then lock in id order.
+    const { rows } = await sql<{
+      account_id: bigint;
+      user_id: bigint | null;
+      system_name: string | null;
+      asset_id: number;
+      kind: string;
+    }>`with w as (select * from ${unnestRows('w', specs, accountColumns)})
+      select account_id, user_id, system_name, asset_id, kind from ledger_accounts
+      where account_id in (
+        select a.account_id from ledger_accounts a
+          join w on a.user_id = w.user_id and a.asset_id = w.asset_id and a.kind = w.kind
+        union all
+        select a.account_id from ledger_accounts a
+          join w on a.system_name = w.system_name and a.asset_id = w.asset_id and a.kind = w.kind)
+      order by account_id for update`.execute(trx);
     return new Map(
       rows.map((r) => [
         r.system_name !== null
@@ -102,13 +104,8 @@ async function lockAccounts(trx: Database, specs: AccountSpec[]): Promise<Map<st
   let ids = await find();
   const missing = specs.filter((s) => !ids.has(s.key));
   if (missing.length > 0) {
-    const values = missing.map((s) =>
-      'system' in s.ref
-        ? sql`(${null}::bigint, ${s.ref.system}::text, ${s.assetId}::int, 'system')`
-        : sql`(${s.ref.userId}::bigint, ${null}::text, ${s.assetId}::int, ${s.ref.kind}::text)`,
-    );
     await sql`insert into ledger_accounts (user_id, system_name, asset_id, kind)
-      values ${sql.join(values)} on conflict do nothing`.execute(trx);
+      select * from ${unnestRows('v', missing, accountColumns)} on conflict do nothing`.execute(trx);
     ids = await find();
   }
   return ids;
@@ -124,10 +121,13 @@ export async function post(trx: Database, entry: Entry): Promise<bigint> {
   const ids = await lockAccounts(trx, specs);
   const rows = specs.map((s) => ({ accountId: ids.get(s.key)!, assetId: s.assetId, delta: s.delta }));
 
-  const values = sql.join(rows.map((r) => sql`(${r.accountId}::bigint, ${r.delta}::bigint)`));
+  const values = unnestRows('v', rows, {
+    account_id: ['bigint', (r) => r.accountId],
+    delta: ['bigint', (r) => r.delta],
+  });
   const updated = await sql<{ account_id: bigint }>`
     update ledger_accounts as a set balance = a.balance + v.delta
-    from (values ${values}) as v(account_id, delta)
+    from ${values}
     where a.account_id = v.account_id and (a.user_id is null or a.balance + v.delta >= 0)
     returning a.account_id`.execute(trx);
   if (updated.rows.length !== rows.length) {
@@ -136,9 +136,11 @@ export async function post(trx: Database, entry: Entry): Promise<bigint> {
     });
   }
 
-  const postings = sql.join(
-    rows.map((r) => sql`(${r.accountId}::bigint, ${r.assetId}::int, ${r.delta}::bigint)`),
-  );
+  const postings = unnestRows('p', rows, {
+    account_id: ['bigint', (r) => r.accountId],
+    asset_id: ['int', (r) => r.assetId],
+    amount: ['bigint', (r) => r.delta],
+  });
   const inserted = await sql<{ entry_id: bigint }>`
     with e as (
       insert into journal_entries (kind, ref_type, ref_id, memo, created_at)
@@ -146,7 +148,7 @@ export async function post(trx: Database, entry: Entry): Promise<bigint> {
       returning entry_id
     )
     insert into postings (entry_id, account_id, asset_id, amount)
-    select e.entry_id, p.account_id, p.asset_id, p.amount from e, (values ${postings}) as p(account_id, asset_id, amount)
+    select e.entry_id, p.account_id, p.asset_id, p.amount from e, ${postings}
     returning entry_id`.execute(trx);
   return inserted.rows[0]!.entry_id;
 }

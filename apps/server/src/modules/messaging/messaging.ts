@@ -2,32 +2,10 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import * as outbox from '../ops/outbox.repository.ts';
+import type { Channel, Messenger } from '../../messenger.ts';
 import { phraseOf, phraseOfUser } from '../security/protection.repository.ts';
+import * as outbox from './outbox.repository.ts';
 import { twilioSmsChannel } from './sms.ts';
-
-export interface Message {
-  to: string;
-  subject: string;
-  text: string;
-  /** The one-time code the message carries, kept in the outbox so tests and developers can read it. */
-  otp: string | null;
-  /**
-   * Whose anti-phishing phrase opens the email, when the address alone does not say: a code sent to an
-   * email being added, a warning to an address the account just left. Otherwise found by address.
-   */
-  userId?: bigint;
-}
-
-/** Where a message goes: an email server, an SMS provider, or the outbox. */
-export interface Channel {
-  send(message: Message): Promise<void>;
-}
-
-export interface Messenger {
-  email: Channel;
-  sms: Channel;
-}
 
 /** The development and test fallback: messages are written to the outbox (`/ops/outbox`), not sent. */
 export function outboxChannel(db: Database, clock: Clock, channel: 'email' | 'sms'): Channel {

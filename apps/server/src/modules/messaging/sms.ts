@@ -1,4 +1,4 @@
-import type { Channel } from './messaging.ts';
+import type { Channel } from '../../messenger.ts';
 
 /** A provider that does not answer within this time has failed; the sign-up goes on without waiting. */
 const SEND_TIMEOUT_MS = 15_000;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
+import * as notificationsRepo from './notifications.repository.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -30,14 +31,26 @@ export async function notify(
   userId: bigint,
   notification: { type: NotificationType; title: string; body: string; now: Date },
 ): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: userId,
-      type: notification.type,
-      title: notification.title,
-      body: notification.body,
-      created_at: notification.now,
-    })
-    .execute();
+  await notificationsRepo.insert(db, {
+    user_id: userId,
+    type: notification.type,
+    title: notification.title,
+    body: notification.body,
+    created_at: notification.now,
+  });
+}
+
+/** Many notifications in one statement of five parameters (one array per column), however many rows. */
+export async function notifyAll(
+  db: Database,
+  notifications: ReadonlyArray<{
+    userId: bigint;
+    type: NotificationType;
+    title: string;
+    body: string;
+    now: Date;
+  }>,
+): Promise<void> {
+  if (notifications.length === 0) return;
+  await notificationsRepo.insertMany(db, notifications);
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import * as attemptLimitsRepo from './attempt-limits.repository.ts';
 
 /** At most `max` attempts per key in a window of `windowSeconds` that starts at the first attempt. */
 export interface AttemptLimit {
@@ -52,16 +52,13 @@ export async function reserve(
   key: string,
 ): Promise<Reservation> {
   const windowAgo = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const taken = await sql<{ window_start: Date }>`
-    insert into attempt_limits as a (bucket, key, attempts, window_start)
-    values (${limit.bucket}, ${key}, 1, ${now})
-    on conflict (bucket, key) do update set
-      attempts = case when a.window_start <= ${windowAgo} then 1 else a.attempts + 1 end,
-      window_start = case when a.window_start <= ${windowAgo} then ${now} else a.window_start end
-    where a.window_start <= ${windowAgo} or a.attempts < ${limit.max}
-    returning window_start`.execute(db);
-  const row = taken.rows[0];
-  if (row) return { bucket: limit.bucket, key, windowStart: row.window_start };
+  const windowStart = await attemptLimitsRepo.take(db, now, {
+    bucket: limit.bucket,
+    key,
+    max: limit.max,
+    windowAgo,
+  });
+  if (windowStart) return { bucket: limit.bucket, key, windowStart };
   throw await tooMany(db, now, limit, key);
 }
 
@@ -89,16 +86,7 @@ export async function reserveAll(
  * Only within the window they were taken in: a new window is never pushed below its own count.
  */
 export async function release(db: Database, reservations: readonly Reservation[]): Promise<void> {
-  for (const r of reservations) {
-    await db
-      .updateTable('attempt_limits')
-      .set({ attempts: sql<number>`attempts - 1` })
-      .where('bucket', '=', r.bucket)
-      .where('key', '=', r.key)
-      .where('window_start', '=', r.windowStart)
-      .where('attempts', '>', 0)
-      .execute();
-  }
+  for (const r of reservations) await attemptLimitsRepo.giveBack(db, r);
 }
 
 /**
@@ -118,13 +106,8 @@ export async function guarded<T>(
 }
 
 async function tooMany(db: Database, now: Date, limit: AttemptLimit, key: string): Promise<AppError> {
-  const row = await db
-    .selectFrom('attempt_limits')
-    .select('window_start')
-    .where('bucket', '=', limit.bucket)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  const endsAt = (row?.window_start.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
+  const windowStart = await attemptLimitsRepo.findWindowStart(db, limit.bucket, key);
+  const endsAt = (windowStart?.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
   const retryAfter = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
   const minutes = Math.ceil(retryAfter / 60);
   return new AppError(
@@ -138,9 +121,5 @@ async function tooMany(db: Database, now: Date, limit: AttemptLimit, key: string
 /** Forgets windows that ended long ago (rows for every email and address ever tried). */
 export async function prune(db: Database, now: Date): Promise<number> {
   const longest = Math.max(...Object.values(attemptLimits).map((l) => l.windowSeconds));
-  const result = await db
-    .deleteFrom('attempt_limits')
-    .where('window_start', '<', new Date(now.getTime() - longest * 2000))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return attemptLimitsRepo.deleteStartedBefore(db, new Date(now.getTime() - longest * 2000));
 }

@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { hashSecret, newToken } from '../../crypto.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AuthTokenPurpose, AuthTokenRow } from '../../db/schema-security.ts';
-import { hashSecret, newToken } from './crypto.ts';
 
 /**
  * Short-lived single-use secrets (auth_tokens): sign-in challenges, WebAuthn challenges, passkey step-up

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { toEpochSeconds } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import * as usersRepo from '../account/users.repository.ts';
 import { utcMinute } from './security-messages.ts';
 
 /**
@@ -19,14 +19,7 @@ export async function startCooldown(
 ): Promise<void> {
   if (seconds <= 0) return;
   const until = new Date(now.getTime() + seconds * 1000);
-  await db
-    .updateTable('users')
-    .set({
-      cooldown_until: sql<Date>`greatest(coalesce(cooldown_until, ${until}), ${until})`,
-      cooldown_reason: reason,
-    })
-    .where('user_id', '=', userId)
-    .execute();
+  await usersRepo.extendCooldown(db, userId, until, reason);
 }
 
 /**

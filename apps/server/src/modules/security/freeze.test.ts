@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../crypto.ts';
 import { assetId, createTrader, deposit } from '../../testing/funds.ts';
 import { GOOD_PASSWORD, type RegisteredUser, registerVerifiedUser } from '../../testing/identity.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type TestEnvelope,
 } from '../../testing/test-app.ts';
 import * as tokens from './auth-tokens.repository.ts';
-import { hashSecret } from './crypto.ts';
 
 /**
  * New sign-in alerts and freezing: from the alert's link, from the security screen, by an operator.

@@ -1,4 +1,4 @@
-import type { Message } from '../messaging/messaging.ts';
+import type { Message } from '../../messenger.ts';
 
 /** The words of the emails account protection sends (the anti-phishing line is added by the messenger). */
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { Message } from '../messaging/messaging.ts';
+import type { Message } from '../../messenger.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as tokens from './auth-tokens.repository.ts';
 import { signinHistory } from './protection.repository.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT } from '@fit24/contract';
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
-import { hashSecret } from './crypto.ts';
+import { hashSecret } from '../../crypto.ts';
 
 /** RFC 6238 codes (30-second steps, 6 digits, SHA-1), as every authenticator app reads them. */
 const PERIOD = 30;

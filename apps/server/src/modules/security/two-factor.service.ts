@@ -1,6 +1,7 @@
 import type { TSecondFactor, TTwoFactorChallengeData } from '@fit24/contract';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
+import { seal, unseal } from '../../crypto.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,7 +11,6 @@ import * as attempts from './attempts.ts';
 import { attemptLimits } from './attempts.ts';
 import * as tokens from './auth-tokens.repository.ts';
 import { startCooldown } from './cooldown.ts';
-import { seal, unseal } from './crypto.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
 import * as totp from './totp.ts';
 import * as repo from './two-factor.repository.ts';

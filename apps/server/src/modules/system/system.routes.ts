@@ -1,10 +1,10 @@
 import { APP_VERSION, APP_VERSION_CODE } from '@fit24/contract';
-import type { HandlerMap } from '../../http/contract-routes.ts';
+import { defineHandlers } from '../../http/contract-routes.ts';
 import { countryList } from './countries.ts';
 
 const platform = { version: APP_VERSION, code: APP_VERSION_CODE, min_code: APP_VERSION_CODE };
 
-export const systemHandlers: HandlerMap = {
+export const systemHandlers = defineHandlers({
   'system.version': () => ({
     version: APP_VERSION,
     code: APP_VERSION_CODE,
@@ -14,4 +14,4 @@ export const systemHandlers: HandlerMap = {
     web: { ...platform, store_url: null },
   }),
   'system.countries': () => ({ countries: countryList }),
-};
+});

@@ -1,17 +1,20 @@
+import type { TProgramme } from '@fit24/contract';
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { addCircleOutline, personAddOutline, ribbonOutline } from 'ionicons/icons';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
-import { PROGRAMME } from '../lib/programme.ts';
 
 /** The dashboard's top card: total staked with two decimals, the rank, and the two main actions. */
 export function DashboardHero({
   stake,
   rank,
   loading,
+  programme,
 }: {
   stake: string | undefined;
   rank: string | null | undefined;
   loading: boolean;
+  /** The served numbers; the yield line waits for them. */
+  programme: Pick<TProgramme, 'yield_percent' | 'boosted_yield_percent'> | undefined;
 }) {
   return (
     <section className="aff-hero" aria-label="Total staked">
@@ -35,7 +38,9 @@ export function DashboardHero({
         </p>
       )}
       <p className="aff-hero__note">
-        Earning {PROGRAMME.yieldPercent}% a day · {PROGRAMME.boostedYieldPercent}% once boosted
+        {programme
+          ? `Earning ${programme.yield_percent}% a day · ${programme.boosted_yield_percent}% once boosted`
+          : '\u00a0'}
       </p>
       <div className="aff-hero__actions">
         <IonButton

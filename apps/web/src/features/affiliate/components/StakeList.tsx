@@ -6,14 +6,23 @@ import { formatDate } from '../../../lib/format.ts';
 import { useSecondTicker } from '../hooks/use-second-ticker.ts';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
 import { sourceLabel, yieldLabel } from '../lib/labels.ts';
-import { stakeCountdown, stakeProgressText } from '../lib/stake-math.ts';
+import { type BoostRules, stakeCountdown, stakeProgressText } from '../lib/stake-math.ts';
 import './lists.css';
 
 /** The dashboard's stakings list (spec §2): a loading image, then the stakes or "No Stakings Found". */
-export function StakeList({ stakes, loading }: { stakes: TStake[]; loading: boolean }) {
+export function StakeList({
+  stakes,
+  loading,
+  rules,
+}: {
+  stakes: TStake[];
+  loading: boolean;
+  /** The served boost window and targets (GET /api/affiliate/programme): the list waits for them. */
+  rules: BoostRules | undefined;
+}) {
   // One ticker for every countdown on the screen, running only while an unboosted stake shows one.
   const now = useSecondTicker(stakes.some((stake) => stake.is_boosted !== 1));
-  if (loading && stakes.length === 0) {
+  if ((loading && stakes.length === 0) || (!rules && stakes.length > 0)) {
     return (
       <div
         className="aff-loading"
@@ -36,15 +45,15 @@ export function StakeList({ stakes, loading }: { stakes: TStake[]; loading: bool
   return (
     <ul className="aff-list" data-testid="stakings-list">
       {stakes.map((stake) => (
-        <StakeItem key={stake.stake_id} stake={stake} now={now} />
+        <StakeItem key={stake.stake_id} stake={stake} now={now} rules={rules!} />
       ))}
     </ul>
   );
 }
 
-function StakeItem({ stake, now }: { stake: TStake; now: number }) {
+function StakeItem({ stake, now, rules }: { stake: TStake; now: number; rules: BoostRules }) {
   const boosted = stake.is_boosted === 1;
-  const progress = stakeProgressText(stake, now);
+  const progress = stakeProgressText(stake, now, rules);
   return (
     <li
       className={`aff-stake${boosted ? ' aff-stake--boosted' : ''}`}
@@ -103,7 +112,7 @@ function StakeItem({ stake, now }: { stake: TStake; now: number }) {
               role="timer"
               aria-label="Time left to boost"
             >
-              {stakeCountdown(stake.start_date, now)}
+              {stakeCountdown(stake.start_date, now, rules)}
             </span>
           </>
         )}

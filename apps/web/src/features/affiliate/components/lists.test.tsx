@@ -5,6 +5,8 @@ import { AffiliateTxList } from './AffiliateTxList.tsx';
 import { StakeList } from './StakeList.tsx';
 
 const NOW = 1_700_000_000;
+/** The boost numbers as GET /api/affiliate/programme serves them by default. */
+const RULES = { boost_window_seconds: 1_296_000, target_multiplier: 2, target_multiplier_after_window: 4 };
 const stake = (over: Partial<TStake>): TStake => ({
   stake_id: 1,
   amount: '100',
@@ -27,7 +29,7 @@ describe('StakeList', () => {
   });
 
   it('shows an unboosted stake with its progress and a ticking countdown', () => {
-    render(<StakeList stakes={[stake({})]} loading={false} />);
+    render(<StakeList stakes={[stake({})]} loading={false} rules={RULES} />);
     expect(screen.getByTestId('stake-amount').textContent).toBe('100.00 FIT24');
     expect(screen.getByTestId('stake-yield').textContent).toBe('0.3%');
     expect(screen.getByTestId('stake-progress').textContent).toBe('37.50%');
@@ -41,7 +43,11 @@ describe('StakeList', () => {
 
   it('shows a boosted stake with a full bar and BOOSTED instead of a countdown', () => {
     render(
-      <StakeList stakes={[stake({ is_boosted: 1, yield: '0.6', boost_progress: '10' })]} loading={false} />,
+      <StakeList
+        stakes={[stake({ is_boosted: 1, yield: '0.6', boost_progress: '10' })]}
+        loading={false}
+        rules={RULES}
+      />,
     );
     expect(screen.getByTestId('stake-progress').textContent).toBe('100.00%');
     expect(screen.getByTestId('stake-boosted').textContent).toBe('BOOSTED');
@@ -50,10 +56,33 @@ describe('StakeList', () => {
   });
 
   it('shows a loading image, then the empty state', () => {
-    const { rerender } = render(<StakeList stakes={[]} loading />);
+    const { rerender } = render(<StakeList stakes={[]} loading rules={RULES} />);
     expect(screen.getByTestId('stakings-loading')).toBeTruthy();
-    rerender(<StakeList stakes={[]} loading={false} />);
+    rerender(<StakeList stakes={[]} loading={false} rules={RULES} />);
     expect(screen.getByTestId('stakings-empty').textContent).toContain('No Stakings Found');
+  });
+});
+
+describe('StakeList with other served numbers', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW * 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts down the served window and measures progress against the served target', () => {
+    const served = { boost_window_seconds: 3600, target_multiplier: 3, target_multiplier_after_window: 5 };
+    render(<StakeList stakes={[stake({})]} loading={false} rules={served} />);
+    expect(screen.getByTestId('stake-progress').textContent).toBe('25.00%');
+    expect(screen.getByTestId('stake-countdown').textContent).toBe('00:00:43:20');
+  });
+
+  it('waits for the served numbers before showing a stake', () => {
+    render(<StakeList stakes={[stake({})]} loading={false} rules={undefined} />);
+    expect(screen.getByTestId('stakings-loading')).toBeTruthy();
+    expect(screen.queryByTestId('stake-countdown')).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
-import type { TStake } from '@fit24/contract';
+import type { TProgramme, TStake } from '@fit24/contract';
 import { FIT24_DECIMALS, fitUnits } from './fit-amount.ts';
 
-/** The boost window (spec §4, §9): 15 days after a stake's start_date. */
-export const BOOST_WINDOW_SECONDS = 1_296_000;
-/** Boost target multipliers of the amount: before the window ends, and once it has ended. */
-export const TARGET_MULTIPLIER = 2n;
-export const TARGET_MULTIPLIER_AFTER_WINDOW = 4n;
+/** The boost window and target multipliers, as GET /api/affiliate/programme serves them. */
+export type BoostRules = Pick<
+  TProgramme,
+  'boost_window_seconds' | 'target_multiplier' | 'target_multiplier_after_window'
+>;
 
 /** "Now" in epoch seconds, the clock the stake maths run on (injected in tests). */
 export function nowSeconds(): number {
@@ -13,13 +13,15 @@ export function nowSeconds(): number {
 }
 
 /**
- * The boost target in FIT24 base units: 2 × amount, or 4 × amount once MORE than 1,296,000 s have
- * passed since start_date (exactly 1,296,000 s is still 2 ×).
+ * The boost target in FIT24 base units: target_multiplier × amount (2 ×), or target_multiplier_after_window
+ * × amount (4 ×) once MORE than boost_window_seconds (1,296,000 s) have passed since start_date (exactly
+ * the window is still the first multiplier).
  */
-export function boostTarget(amount: string, startDate: number, now: number): bigint {
+export function boostTarget(amount: string, startDate: number, now: number, rules: BoostRules): bigint {
   const elapsed = now - startDate;
-  const multiplier = elapsed > BOOST_WINDOW_SECONDS ? TARGET_MULTIPLIER_AFTER_WINDOW : TARGET_MULTIPLIER;
-  return fitUnits(amount) * multiplier;
+  const multiplier =
+    elapsed > rules.boost_window_seconds ? rules.target_multiplier_after_window : rules.target_multiplier;
+  return fitUnits(amount) * BigInt(multiplier);
 }
 
 /**
@@ -29,10 +31,11 @@ export function boostTarget(amount: string, startDate: number, now: number): big
 export function progressHundredths(
   stake: Pick<TStake, 'amount' | 'start_date' | 'boost_progress'>,
   now: number,
+  rules: BoostRules,
 ): bigint {
   const progress = fitUnits(stake.boost_progress);
   if (progress <= 0n) return 0n;
-  const target = boostTarget(stake.amount, stake.start_date, now);
+  const target = boostTarget(stake.amount, stake.start_date, now, rules);
   if (target <= 0n) return 0n;
   const hundredths = (progress * 10_000n) / target;
   return hundredths > 10_000n ? 10_000n : hundredths;
@@ -49,13 +52,14 @@ export function formatHundredths(hundredths: bigint): string {
 export function stakeProgressText(
   stake: Pick<TStake, 'amount' | 'start_date' | 'boost_progress' | 'is_boosted'>,
   now: number,
+  rules: BoostRules,
 ): string {
-  return stake.is_boosted === 1 ? '100.00' : formatHundredths(progressHundredths(stake, now));
+  return stake.is_boosted === 1 ? '100.00' : formatHundredths(progressHundredths(stake, now, rules));
 }
 
-/** Whole seconds left until start_date + 1,296,000 s, floored at zero. */
-export function countdownSeconds(startDate: number, now: number): number {
-  return Math.max(0, Math.floor(startDate + BOOST_WINDOW_SECONDS - now));
+/** Whole seconds left until start_date + the boost window, floored at zero. */
+export function countdownSeconds(startDate: number, now: number, rules: BoostRules): number {
+  return Math.max(0, Math.floor(startDate + rules.boost_window_seconds - now));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -70,8 +74,8 @@ export function formatCountdown(seconds: number): string {
 }
 
 /** The countdown a stake row shows. */
-export function stakeCountdown(startDate: number, now: number): string {
-  return formatCountdown(countdownSeconds(startDate, now));
+export function stakeCountdown(startDate: number, now: number, rules: BoostRules): string {
+  return formatCountdown(countdownSeconds(startDate, now, rules));
 }
 
 export { FIT24_DECIMALS };

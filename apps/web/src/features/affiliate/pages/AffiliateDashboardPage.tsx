@@ -2,6 +2,7 @@ import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ion
 import { closeOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { useProgramme } from '../../../lib/programme.ts';
 import { useAffiliate } from '../api/get-affiliate.ts';
 import { useIncome } from '../api/get-income.ts';
 import { useStakes } from '../api/get-stakes.ts';
@@ -36,6 +37,7 @@ export function AffiliateDashboardPage() {
   const surge = useSurge('previous');
   const stakes = useStakes();
   const transactions = useAffiliateTransactions();
+  const programme = useProgramme();
   useRefreshOnEnter(DASHBOARD_KEYS);
   const profile = affiliate.data?.affiliate;
 
@@ -56,7 +58,12 @@ export function AffiliateDashboardPage() {
       }
     >
       <div className="aff-dashboard">
-        <DashboardHero stake={profile?.stake} rank={profile?.rank} loading={affiliate.isPending} />
+        <DashboardHero
+          stake={profile?.stake}
+          rank={profile?.rank}
+          loading={affiliate.isPending}
+          programme={programme.data}
+        />
         <DashboardTiles
           partners={profile?.partners}
           team={profile?.team}
@@ -77,7 +84,7 @@ export function AffiliateDashboardPage() {
           </IonSegmentButton>
         </IonSegment>
         {tab === 'stakings' ? (
-          <StakeList stakes={stakes.data ?? []} loading={stakes.isPending} />
+          <StakeList stakes={stakes.data ?? []} loading={stakes.isPending} rules={programme.data} />
         ) : (
           <AffiliateTxList transactions={transactions.data ?? []} loading={transactions.isPending} />
         )}

@@ -9,9 +9,9 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
+import { useProgramme } from '../../../lib/programme.ts';
 import { useAffiliate } from '../api/get-affiliate.ts';
 import { SubPage } from '../components/SubPage.tsx';
-import { PROGRAMME } from '../lib/programme.ts';
 import './invite.css';
 
 /** The link a friend opens: the server remembers the code for their device and opens the share page. */
@@ -19,9 +19,14 @@ export function inviteLink(origin: string, code: string): string {
   return `${origin}/r/${encodeURIComponent(code)}`;
 }
 
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** 5 → "five", as the sentence reads; 11 and more as digits. */
+const countWord = (n: number) => WORDS[n] ?? String(n);
+
 /** Invite friends: the affiliate code, its link as text and QR code, copy and share. */
 export function InvitePage() {
   const affiliate = useAffiliate();
+  const programme = useProgramme().data;
   const toast = useToast();
   const code = affiliate.data?.affiliate.code;
   const link = code ? inviteLink(window.location.origin, code) : null;
@@ -109,15 +114,15 @@ export function InvitePage() {
         <li>
           <IonIcon icon={rocketOutline} aria-hidden="true" />
           <span>
-            <strong>Boost</strong>: their stakes lift yours from {PROGRAMME.yieldPercent}% to{' '}
-            {PROGRAMME.boostedYieldPercent}% a day.
+            <strong>Boost</strong>: their stakes lift yours from {programme?.yield_percent ?? '–'}% to{' '}
+            {programme?.boosted_yield_percent ?? '–'}% a day.
           </span>
         </li>
         <li>
           <IonIcon icon={trendingUpOutline} aria-hidden="true" />
           <span>
-            <strong>Level income</strong>: {PROGRAMME.levelIncomePercent.join(' / ')}% of rewards on five
-            levels.
+            <strong>Level income</strong>: {programme?.level_income_percent.join(' / ') ?? '–'}% of rewards on{' '}
+            {countWord(programme?.level_income_percent.length ?? 0)} levels.
           </span>
         </li>
       </ul>

@@ -4,10 +4,10 @@ import { gitNetworkOutline, peopleOutline, personAddOutline } from 'ionicons/ico
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useProgramme } from '../../../lib/programme.ts';
 import { useDirects, useLevels } from '../api/get-network.ts';
 import { SubPage } from '../components/SubPage.tsx';
 import { FIT24, FIT24_DECIMALS, fitUnits, formatFixed2 } from '../lib/fit-amount.ts';
-import { PROGRAMME } from '../lib/programme.ts';
 
 /** Direct partners: masked name, stake, team and the day they joined. */
 export function PartnersPage() {
@@ -54,6 +54,7 @@ export function PartnersPage() {
 /** The downline level by level: members and business, with each level's income share. */
 export function TeamPage() {
   const levels = useLevels();
+  const levelPercents = useProgramme().data?.level_income_percent ?? [];
   const rows = levels.data ?? [];
   const members = rows.reduce((sum, row) => sum + row.members, 0);
   const business = rows.reduce((sum, row) => sum + fitUnits(row.business), 0n);
@@ -93,10 +94,8 @@ export function TeamPage() {
               <tr key={row.level} data-testid="team-level-row">
                 <td>
                   <span className="aff-level">L{row.level}</span>
-                  {PROGRAMME.levelIncomePercent[row.level - 1] && (
-                    <small className="aff-table__note">
-                      {PROGRAMME.levelIncomePercent[row.level - 1]}% income
-                    </small>
+                  {levelPercents[row.level - 1] && (
+                    <small className="aff-table__note">{levelPercents[row.level - 1]}% income</small>
                   )}
                 </td>
                 <td className="aff-num">{row.members}</td>

@@ -3,7 +3,8 @@ import { checkmarkCircle, flashOutline, giftOutline, lockClosedOutline, trophyOu
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useOffers, useRanks } from '../api/get-programme.ts';
+import { useOffers } from '../api/get-offers.ts';
+import { useRanks } from '../api/get-ranks.ts';
 import { type SurgeWeek, useSurge } from '../api/get-surge.ts';
 import { Section, SubPage } from '../components/SubPage.tsx';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';

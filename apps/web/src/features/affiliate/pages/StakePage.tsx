@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
+import { durationInWords } from '../../../lib/duration-words.ts';
 import { cleanAmountInput } from '../../../lib/money.ts';
+import { useProgramme } from '../../../lib/programme.ts';
 import { usePageParam } from '../../../lib/search-params.ts';
 import { useFitBalance } from '../api/get-fit-balance.ts';
 import { useAffiliateWallet } from '../api/get-wallet.ts';
@@ -15,7 +17,6 @@ import { type SourceOption, StakeSourcePicker } from '../components/StakeSourceP
 import { SubPage } from '../components/SubPage.tsx';
 import { dailyYield, FIT24, FIT24_DECIMALS, fitUnits, formatFixed2 } from '../lib/fit-amount.ts';
 import { sourceLabel } from '../lib/labels.ts';
-import { PROGRAMME } from '../lib/programme.ts';
 import './stake.css';
 
 const SOURCES: Record<string, StakeSource> = { available: 'AVAILABLE', locked: 'LOCKED', wallet: 'WALLET' };
@@ -38,6 +39,7 @@ export function StakePage() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const programme = useProgramme().data;
   const balance = useFitBalance();
   const wallet = useAffiliateWallet();
   const client = useQueryClient();
@@ -131,7 +133,7 @@ export function StakePage() {
         autocomplete="off"
         placeholder="0.00"
         error={error ?? undefined}
-        helper={`Minimum ${PROGRAMME.minStake} ${FIT24}`}
+        helper={programme ? `Minimum ${programme.min_stake} ${FIT24}` : ' '}
         onEnter={submit}
         testId="stake-amount"
         className="aff-amount"
@@ -156,24 +158,25 @@ export function StakePage() {
       <div className="aff-estimate" data-testid="stake-estimate">
         <div>
           <span>Daily yield</span>
-          <strong className="aff-num">{PROGRAMME.yieldPercent}%</strong>
+          <strong className="aff-num">{programme?.yield_percent ?? '–'}%</strong>
           <small className="aff-num" data-testid="stake-daily">
-            ≈ {dailyYield(typed, PROGRAMME.yieldPercent)} {FIT24} / day
+            ≈ {programme ? dailyYield(typed, programme.yield_percent) : '–'} {FIT24} / day
           </small>
         </div>
         <div className="aff-estimate__boost">
           <span>
             <IonIcon icon={rocketOutline} aria-hidden="true" /> Once boosted
           </span>
-          <strong className="aff-num">{PROGRAMME.boostedYieldPercent}%</strong>
+          <strong className="aff-num">{programme?.boosted_yield_percent ?? '–'}%</strong>
           <small className="aff-num" data-testid="stake-daily-boosted">
-            ≈ {dailyYield(typed, PROGRAMME.boostedYieldPercent)} {FIT24} / day
+            ≈ {programme ? dailyYield(typed, programme.boosted_yield_percent) : '–'} {FIT24} / day
           </small>
         </div>
       </div>
       <p className="aff-footnote">
-        A stake is boosted when your direct partners’ new stakes reach 2 × its amount within 15 days, or 4 ×
-        after. Rewards are paid daily into your affiliate wallet, multiplied by the week’s surge.
+        {programme
+          ? `A stake is boosted when your direct partners’ new stakes reach ${programme.target_multiplier} × its amount within ${durationInWords(programme.boost_window_seconds)}, or ${programme.target_multiplier_after_window} × after. Rewards are paid daily into your affiliate wallet, multiplied by the week’s surge.`
+          : '\u00a0'}
       </p>
       <SubmitButton busy={busy} onClick={submit} testId="stake-submit" className="aff-submit">
         Stake {FIT24}

@@ -1,11 +1,10 @@
+import type { RouteData } from '@fit24/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
-export interface Sponsor {
-  name: string;
-  code: string;
-}
+/** The referrer as GET /api/affiliate/code answers it, without its id. */
+export type Sponsor = Pick<RouteData<'affiliate.code'>['referrer'], 'name' | 'code'>;
 
 /**
  * GET /api/affiliate/code?code=: the affiliate a referral code belongs to, with a masked name; null when

@@ -1,3 +1,4 @@
+import type { TProgramme } from '@fit24/contract';
 import { IonButton, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +16,8 @@ import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { api } from '../../../lib/api.ts';
+import { durationInWords } from '../../../lib/duration-words.ts';
+import { useProgramme } from '../../../lib/programme.ts';
 import { forgetReferralCode, normalizeReferralCode } from '../../../lib/referral.ts';
 import { codeStatus } from '../api/code-status.ts';
 import { useMembership } from '../api/get-membership.ts';
@@ -25,32 +28,48 @@ import './earn.css';
 
 const DASHBOARD = '/affiliate';
 
-const STEPS = [
-  {
-    icon: layersOutline,
-    title: 'Stake FIT24',
-    text: 'From 10 FIT24. Every stake earns 0.30% a day, paid daily.',
-  },
-  {
-    icon: rocketOutline,
-    title: 'Get boosted',
-    text: 'When your partners’ stakes reach 2 × yours within 15 days (4 × after), it earns 0.60% a day.',
-  },
-  {
-    icon: gitNetworkOutline,
-    title: 'Level income',
-    text: 'Earn 10, 5, 3, 2 and 1% of the rewards of your team, five levels deep.',
-  },
-  {
-    icon: flashOutline,
-    title: 'Surge weeks',
-    text: 'Some weeks multiply every reward: 1.5 X, 2 X and more.',
-  },
-];
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** "10, 5, 3, 2 and 1". */
+function listText(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The four steps, in the served numbers (GET /api/affiliate/programme); dashes until they arrive. */
+function steps(p: TProgramme | undefined) {
+  const levels = p?.level_income_percent ?? [];
+  return [
+    {
+      icon: layersOutline,
+      title: 'Stake FIT24',
+      text: `From ${p?.min_stake ?? '–'} FIT24. Every stake earns ${p?.yield_percent ?? '–'}% a day, paid daily.`,
+    },
+    {
+      icon: rocketOutline,
+      title: 'Get boosted',
+      text: p
+        ? `When your partners’ stakes reach ${p.target_multiplier} × yours within ${durationInWords(p.boost_window_seconds)} (${p.target_multiplier_after_window} × after), it earns ${p.boosted_yield_percent}% a day.`
+        : 'When your partners’ stakes reach their target, it earns more a day.',
+    },
+    {
+      icon: gitNetworkOutline,
+      title: 'Level income',
+      text: `Earn ${listText(levels)}% of the rewards of your team, ${WORDS[levels.length] ?? levels.length} levels deep.`,
+    },
+    {
+      icon: flashOutline,
+      title: 'Surge weeks',
+      text: 'Some weeks multiply every reward: 1.5 X, 2 X and more.',
+    },
+  ];
+}
 
 /** The affiliate programme: what it is, and joining it with an optional referral code (DESIGN §3, §7). */
 export function EarnPage() {
   const membership = useMembership();
+  const programme = useProgramme().data;
+  const yieldText = programme?.yield_percent ?? '–';
+  const boostedText = programme?.boosted_yield_percent ?? '–';
   const member = membership.isSuccess;
   const router = useIonRouter();
   const client = useQueryClient();
@@ -108,18 +127,20 @@ export function EarnPage() {
         <section className="earn-hero">
           <span className="earn-hero__eyebrow">FIT24 affiliate programme</span>
           <h1>Stake FIT24, earn every day</h1>
-          <p>Grow a team and boost your yield from 0.30% to 0.60% a day.</p>
+          <p>
+            Grow a team and boost your yield from {yieldText}% to {boostedText}% a day.
+          </p>
           <div className="earn-hero__stats">
             <div>
-              <strong>0.30%</strong>
+              <strong>{yieldText}%</strong>
               <span>daily yield</span>
             </div>
             <div>
-              <strong>0.60%</strong>
+              <strong>{boostedText}%</strong>
               <span>once boosted</span>
             </div>
             <div>
-              <strong>5</strong>
+              <strong>{programme?.level_income_percent.length ?? '–'}</strong>
               <span>income levels</span>
             </div>
           </div>
@@ -182,7 +203,7 @@ export function EarnPage() {
         <section className="earn-steps" aria-label="How it works">
           <h2 className="earn-steps__title">How it works</h2>
           <ol>
-            {STEPS.map((step) => (
+            {steps(programme).map((step) => (
               <li key={step.title}>
                 <span className="earn-steps__icon" aria-hidden="true">
                   <IonIcon icon={step.icon} />

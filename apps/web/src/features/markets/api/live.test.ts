@@ -1,7 +1,8 @@
 import type { TOrder } from '@fit24/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyBalances, applyOrders, marketKeys, mergeCandles, mergeTickers, newestTrades } from './live.ts';
+import { applyOrders, marketKeys, mergeCandles, mergeTickers, newestTrades } from './live.ts';
+import { marketBalanceOf } from './markets.ts';
 
 const order = (order_id: number, status: TOrder['status'], filled = '0'): TOrder => ({
   order_id,
@@ -52,12 +53,28 @@ describe('socket messages into the query caches', () => {
     ]);
   });
 
-  it("reads the market's two assets out of a balances message", () => {
-    const old = { base: { available: '1', on_hold: '0' }, quote: { available: '5', on_hold: '0' } };
-    const market = { base_asset_id: 1, quote_asset_id: 2 };
-    expect(
-      applyBalances(old, [{ asset_id: 2, symbol: 'USDT', available: '4', on_hold: '1' }], market),
-    ).toEqual({ base: old.base, quote: { available: '4', on_hold: '1' } });
+  it("reads the market's two assets out of the balances answer the socket keeps live", () => {
+    const entry = (asset_id: number, symbol: string, available: string) => ({
+      asset_id,
+      symbol,
+      name: symbol,
+      decimals: 6,
+      available,
+      on_hold: '1',
+      locked: '0',
+      staked: '0',
+      total: available,
+      usd_value: '0',
+    });
+    const data = { balances: [entry(1, 'BTC', '1'), entry(2, 'USDT', '4')], total_usd: '0' };
+    expect(marketBalanceOf(data, { base_asset_id: 1, quote_asset_id: 2 })).toEqual({
+      base: data.balances[0],
+      quote: data.balances[1],
+    });
+    expect(marketBalanceOf(data, { base_asset_id: 9, quote_asset_id: 2 }).base).toEqual({
+      available: '0',
+      on_hold: '0',
+    });
   });
 
   it("merges tickers into the list (keeping the user's watchlist flag) and into the market's detail", () => {

@@ -1,4 +1,4 @@
-import type { RouteData, TOrder, TServerMessage, TTicker } from '@fit24/contract';
+import type { RouteData, TOrder, TTicker } from '@fit24/contract';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useVerifiedSession } from '../../../lib/signed-in.ts';
@@ -16,7 +16,6 @@ type OrderBook = RouteData<'market.orderbook'>;
 type History = RouteData<'market.history'>;
 type Chart = RouteData<'market.chart'>;
 type OrderList = RouteData<'order.list'>;
-type MarketBalance = RouteData<'market.userBalance'>;
 type Candle = Chart['candles'][number];
 
 export const marketKeys = {
@@ -25,7 +24,6 @@ export const marketKeys = {
   book: (marketId: number | null) => ['markets', 'orderbook', marketId] as const,
   history: (marketId: number | null) => ['markets', 'history', marketId] as const,
   chart: (marketId: number | null, interval: string) => ['markets', 'chart', marketId, interval] as const,
-  balance: (marketId: number | null) => ['markets', 'balance', marketId] as const,
   orders: (status: 'OPEN' | 'ALL') => ['orders', status] as const,
 };
 
@@ -177,33 +175,6 @@ export function applyOrders(page: OrderList, changed: readonly TOrder[], status:
     }
   }
   return { ...page, orders: orders.slice(0, Math.max(page.page_size, page.orders.length)), total };
-}
-
-/** The signed-in user's balances of the market's two assets, as `market/user/balance` shows them. */
-export function useLiveBalances(
-  market: { market_id: number; base_asset_id: number; quote_asset_id: number } | null,
-): void {
-  const client = useQueryClient();
-  const enabled = useVerifiedSession() && market !== null;
-  useLiveChannel('balances', { enabled }, (message) => {
-    if (message.channel !== 'balances' || !market) return;
-    client.setQueryData<MarketBalance>(marketKeys.balance(market.market_id), (old) =>
-      old ? applyBalances(old, message.data.balances, market) : old,
-    );
-  });
-  useRefetchOnReconnect(enabled, marketKeys.balance(market?.market_id ?? null));
-}
-
-export function applyBalances(
-  old: MarketBalance,
-  balances: Extract<TServerMessage, { channel: 'balances' }>['data']['balances'],
-  market: { base_asset_id: number; quote_asset_id: number },
-): MarketBalance {
-  const pick = (assetId: number, fallback: MarketBalance['base']) => {
-    const b = balances.find((x) => x.asset_id === assetId);
-    return b ? { available: b.available, on_hold: b.on_hold } : fallback;
-  };
-  return { base: pick(market.base_asset_id, old.base), quote: pick(market.quote_asset_id, old.quote) };
 }
 
 function refetchIfOlder(client: QueryClient, queryKey: QueryKey, since: number): void {

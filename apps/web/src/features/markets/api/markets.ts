@@ -1,15 +1,10 @@
-import type { RouteBody, TOrderCreateBody } from '@fit24/contract';
+import type { RouteBody, TBalance, TOrderCreateBody } from '@fit24/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { type Balances, balancesQueryOptions, useLiveBalances } from '../../../lib/balances.ts';
 import { useSignedIn } from '../../../lib/session.ts';
-import {
-  marketKeys,
-  useLiveBalances,
-  useLiveOrderBook,
-  useLiveOrders,
-  useLiveTicker,
-  useLiveTrades,
-} from './live.ts';
+import { useVerifiedSession } from '../../../lib/signed-in.ts';
+import { marketKeys, useLiveOrderBook, useLiveOrders, useLiveTicker, useLiveTrades } from './live.ts';
 
 /**
  * Market data comes live over the socket (./live.ts writes it into these queries); REST answers the first
@@ -83,19 +78,33 @@ export function useMarketHistory(marketId: number | null) {
   });
 }
 
-/** The user's balances of a market's two assets, updated by the private balances channel. */
+/**
+ * The user's balances of a market's two assets: their entries of the shared `asset/balances` cache, which
+ * the balances channel keeps live with the answer itself (no per-screen copy to drift from the wallet's).
+ */
 export function useMarketBalance(
   market: { market_id: number; base_asset_id: number; quote_asset_id: number } | null,
 ) {
-  const signedIn = useSignedIn();
-  const marketId = market?.market_id ?? null;
-  useLiveBalances(market);
+  const enabled = useVerifiedSession() && market !== null;
+  useLiveBalances();
   return useQuery({
-    queryKey: marketKeys.balance(marketId),
-    queryFn: () => api.fetchData('market.userBalance', { query: { market_id: String(marketId ?? 0) } }),
-    enabled: signedIn && marketId !== null,
+    ...balancesQueryOptions(),
+    enabled,
     refetchInterval: SAFETY_REFETCH_MS,
+    select: (data) => (market ? marketBalanceOf(data, market) : null),
   });
+}
+
+type MarketSideBalance = Pick<TBalance, 'available' | 'on_hold'>;
+
+/** A market's base and quote entries of the balances answer (a zero balance for an asset it lacks). */
+export function marketBalanceOf(
+  data: Balances,
+  market: { base_asset_id: number; quote_asset_id: number },
+): { base: MarketSideBalance; quote: MarketSideBalance } {
+  const zero = { available: '0', on_hold: '0' };
+  const of = (assetId: number) => data.balances.find((b) => b.asset_id === assetId) ?? zero;
+  return { base: of(market.base_asset_id), quote: of(market.quote_asset_id) };
 }
 
 /** The first page of the user's orders, updated by the private orders channel. */

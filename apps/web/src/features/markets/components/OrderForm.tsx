@@ -1,17 +1,15 @@
-import type { TMarket, TOrderCreateBody } from '@fit24/contract';
+import type { TMarketDetail, TOrderCreateBody } from '@fit24/contract';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
+import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
-import { marketKeys } from '../api/live.ts';
 import { createOrder, useMarketBalance, useOrderBook } from '../api/markets.ts';
 import { divide, feeOf, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
-
-export type TMarketDetail = TMarket & { taker_fee: string; maker_fee: string; status: 'OPEN' | 'HALTED' };
 
 type Side = 'BUY' | 'SELL';
 type Kind = 'LIMIT' | 'MARKET';
@@ -90,7 +88,7 @@ export function OrderForm({
       setAmount('');
       setTotal('');
       // The socket brings the book, trades and balances; these two answer at once if it lags.
-      void client.invalidateQueries({ queryKey: marketKeys.balance(market.market_id) });
+      void client.invalidateQueries({ queryKey: balancesQueryOptions().queryKey });
       void client.invalidateQueries({ queryKey: ['orders'] });
     } finally {
       setBusy(false);

@@ -3,9 +3,9 @@ import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react'
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast.ts';
+import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatAmount } from '../../../lib/money.ts';
-import { marketKeys } from '../api/live.ts';
 import { cancelOrder, useOrders, useOrderTrades } from '../api/markets.ts';
 
 /** Your open orders (with Cancel) and your order history (tap an order for its trades). */
@@ -74,7 +74,7 @@ function OpenOrder({ order }: { order: TOrder }) {
       if (envelope.error) toast.error(envelope.message);
       else toast.success('Order cancelled');
       void client.invalidateQueries({ queryKey: ['orders'] });
-      void client.invalidateQueries({ queryKey: marketKeys.balance(order.market_id) });
+      void client.invalidateQueries({ queryKey: balancesQueryOptions().queryKey });
     } finally {
       setBusy(false);
     }

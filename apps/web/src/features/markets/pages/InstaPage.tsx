@@ -6,9 +6,9 @@ import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
+import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
-import { marketKeys } from '../api/live.ts';
 import { createOrder, useMarketBalance, useMarkets, useOrderBook } from '../api/markets.ts';
 import { MarketPicker } from '../components/MarketPicker.tsx';
 import { walkBook } from '../utils/book-walk.ts';
@@ -87,7 +87,7 @@ export function InstaPage() {
       );
       setValue('');
       setReview(false);
-      void client.invalidateQueries({ queryKey: marketKeys.balance(market.market_id) });
+      void client.invalidateQueries({ queryKey: balancesQueryOptions().queryKey });
       void client.invalidateQueries({ queryKey: ['orders'] });
     } finally {
       setBusy(false);

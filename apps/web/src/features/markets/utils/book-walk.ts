@@ -1,4 +1,4 @@
-import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
+import { fromBaseUnits, type TMarket, toBaseUnits } from '@fit24/contract';
 
 /** What a market order would get from the book, walked best level first, as the engine fills it. */
 export interface Fill {
@@ -11,10 +11,7 @@ export interface Fill {
   complete: boolean;
 }
 
-interface MarketUnits {
-  price_decimals: number;
-  amount_decimals: number;
-}
+type MarketUnits = Pick<TMarket, 'price_decimals' | 'amount_decimals'>;
 
 type Levels = ReadonlyArray<readonly [price: string, amount: string]>;
 

@@ -1,0 +1,65 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { WithdrawalRow, WithdrawalsTable } from '../../db/schema-funds.ts';
+
+export function insert(trx: Database, row: Insertable<WithdrawalsTable>): Promise<WithdrawalRow> {
+  return trx.insertInto('withdrawals').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The withdrawal, its row locked until the commit. */
+export function lockById(trx: Database, withdrawalId: bigint): Promise<WithdrawalRow | undefined> {
+  return trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('withdrawal_id', '=', withdrawalId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a withdrawal on from `from` (a guarded update: nothing, and undefined, when another transaction
+ * moved it first).
+ */
+export function moveOn(
+  trx: Database,
+  withdrawalId: bigint,
+  from: WithdrawalRow['status'],
+  changes: Updateable<WithdrawalsTable>,
+): Promise<WithdrawalRow | undefined> {
+  return trx
+    .updateTable('withdrawals')
+    .set(changes)
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** BROADCAST withdrawals whose transaction is in a mined block of the development chain. */
+export async function minedIds(db: Database): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
+    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
+    .select(['withdrawals.withdrawal_id'])
+    .where('withdrawals.status', '=', 'BROADCAST')
+    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
+    .execute();
+  return rows.map((r) => r.withdrawal_id);
+}
+
+/** The operator's list: the latest 200 (of one status), with the user's email. */
+export function listWithEmail(
+  db: Database,
+  status?: WithdrawalRow['status'],
+): Promise<Array<WithdrawalRow & { email: string }>> {
+  let query = db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
+    .selectAll('withdrawals')
+    .select('users.email')
+    .orderBy('withdrawal_id', 'desc')
+    .limit(200);
+  if (status) query = query.where('withdrawals.status', '=', status);
+  return query.execute();
+}

@@ -1,0 +1,167 @@
+import { IonButton, IonCard, IonCardContent, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import {
+  arrowDownCircleOutline,
+  arrowUpCircleOutline,
+  flashOutline,
+  swapHorizontalOutline,
+  trendingUpOutline,
+} from 'ionicons/icons';
+import { PageShell } from '../../components/ui/PageShell.tsx';
+import { useMarkets } from '../../features/markets/api/markets.ts';
+import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
+import { byAbsChange } from '../../features/markets/utils/trade-math.ts';
+import { useBalances } from '../../features/wallet/api/get-balances.ts';
+import { useAccount } from '../../lib/account.ts';
+import { formatUsd } from '../../lib/money.ts';
+import { useBanners } from './get-banners.ts';
+import './home.css';
+
+const quickActions = [
+  { label: 'Deposit', href: '/funds/deposit', icon: arrowDownCircleOutline },
+  { label: 'Withdraw', href: '/funds/withdraw', icon: arrowUpCircleOutline },
+  { label: 'Insta', href: '/insta', icon: swapHorizontalOutline },
+  { label: 'Earn', href: '/earn', icon: flashOutline },
+  { label: 'Trade', href: '/trade', icon: trendingUpOutline },
+];
+
+/** Home tab: who is signed in, what the portfolio is worth, banners, quick actions, watchlist and movers. */
+export function HomePage() {
+  const account = useAccount();
+  const name = account.data?.account.name;
+  return (
+    <PageShell page="tabs/home" title="Home">
+      <section className="home__greeting">
+        {name ? (
+          <h1 data-testid="home-greeting">Welcome back, {name}</h1>
+        ) : account.isError ? (
+          <h1 data-testid="home-greeting">Welcome back</h1>
+        ) : (
+          <IonSkeletonText animated style={{ width: '60%', height: '1.6rem' }} />
+        )}
+        {account.isError && <p className="fit24-muted">{account.error.message}</p>}
+      </section>
+      <Banners />
+      <div className="home__summary">
+        <PortfolioValue />
+        <IonCard className="home__actions-card">
+          <IonCardContent className="home__actions">
+            {quickActions.map((action) => (
+              <IonButton key={action.href} fill="clear" routerLink={action.href} className="home__action">
+                <span className="home__action-inner">
+                  <IonIcon icon={action.icon} aria-hidden="true" />
+                  <span>{action.label}</span>
+                </span>
+              </IonButton>
+            ))}
+          </IonCardContent>
+        </IonCard>
+      </div>
+      <div className="home__columns">
+        <HomeMarkets />
+      </div>
+    </PageShell>
+  );
+}
+
+/** The total of every balance in US dollars (wallet's balances query, so both screens agree). */
+function PortfolioValue() {
+  const balances = useBalances();
+  // Defensive, like the markets below: an answer without the total (a stubbed server) shows a dash.
+  const total = balances.data?.total_usd;
+  return (
+    <IonCard routerLink="/tabs/wallet" className="home__portfolio" data-testid="home-portfolio">
+      <IonCardContent>
+        <span className="home__portfolio-label">Portfolio value</span>
+        {balances.isSuccess ? (
+          <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
+            {typeof total === 'string' ? formatUsd(total) : '—'}
+          </span>
+        ) : balances.isError ? (
+          <span className="fit24-muted">{balances.error.message}</span>
+        ) : (
+          <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
+        )}
+        <span className="home__portfolio-note">Estimated in US dollars at the last market prices</span>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** Operator banners, if any: a row that scrolls sideways on a phone. Nothing at all when there are none. */
+function Banners() {
+  const banners = useBanners();
+  const list = banners.data?.banners ?? [];
+  if (list.length === 0) return null;
+  return (
+    <ul className="home__banners" data-testid="home-banners">
+      {list.map((b) => {
+        const external = b.link ? /^https?:/.test(b.link) : false;
+        const image = <img src={b.image_url} alt={b.title} loading="lazy" />;
+        return (
+          <li key={b.banner_id} className="home__banner">
+            {b.link ? (
+              <a href={b.link} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The watchlist and the biggest movers, live from the markets list (ticker channel). */
+function HomeMarkets() {
+  const router = useIonRouter();
+  const markets = useMarkets();
+  if (markets.isPending) return <IonSkeletonText animated style={{ width: '100%', height: '4rem' }} />;
+  if (markets.isError) return <p className="fit24-muted">{markets.error.message}</p>;
+  // Defensive: an answer without the list (a stubbed server) shows nothing rather than crashing.
+  const all = markets.data.markets ?? [];
+  const watched = all.filter((m) => m.is_watchlisted);
+  const movers = byAbsChange(all)
+    .slice(0, 5)
+    .filter((m) => !m.is_watchlisted);
+  const open = (id: number) => router.push(`/trade?market_id=${id}`);
+  return (
+    <>
+      <section className="home__markets" data-testid="home-watchlist">
+        <h2 className="home__section-title">Watchlist</h2>
+        {watched.length === 0 ? (
+          <p className="fit24-muted">Star a market on the Markets tab to follow it here.</p>
+        ) : (
+          <ul className="mkt-list">
+            {watched.map((m) => (
+              <MarketRow
+                key={m.market_id}
+                market={m}
+                testId={`home-market-${m.base}`}
+                onOpen={() => open(m.market_id)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="home__markets" data-testid="home-top-markets">
+        <h2 className="home__section-title">Top movers</h2>
+        {movers.length === 0 ? (
+          <p className="fit24-muted">Every market is on your watchlist.</p>
+        ) : (
+          <ul className="mkt-list">
+            {movers.map((m) => (
+              <MarketRow
+                key={m.market_id}
+                market={m}
+                testId={`home-market-${m.base}`}
+                onOpen={() => open(m.market_id)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
