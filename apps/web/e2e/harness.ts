@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createClock } from '../../server/src/clock.ts';
+import type { AppConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
 import { createUserWithSession } from '../../server/src/testing/fixtures.ts';
 import { testConfig } from '../../server/src/testing/test-app.ts';
@@ -30,9 +31,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** A listening server on a free port with a fresh in-memory database and the built app, and a Chromium. */
-export async function startStack(): Promise<Stack> {
-  const config = testConfig({ webDist });
+/**
+ * A listening server on a free port with a fresh in-memory database and the built app, and a Chromium;
+ * `overrides` change the server's configuration (the affiliate programme's numbers, say).
+ */
+export async function startStack(overrides: Partial<AppConfig> = {}): Promise<Stack> {
+  const config = testConfig({ webDist, ...overrides });
   const { app, ctx } = await buildApp(config, {
     database: { kind: 'pglite' },
     clock: createClock(),
@@ -60,10 +64,10 @@ export async function startStack(): Promise<Stack> {
  * A stack for a describe block: started before its tests, closed after them. The object is filled in by
  * the `beforeAll` hook it registers, so read it in hooks and tests, not while the block is being declared.
  */
-export function suiteStack(): Stack {
+export function suiteStack(overrides: Partial<AppConfig> = {}): Stack {
   const stack = {} as Stack;
   beforeAll(async () => {
-    Object.assign(stack, await startStack());
+    Object.assign(stack, await startStack(overrides));
   });
   afterAll(async () => {
     if ('close' in stack) await stack.close();
