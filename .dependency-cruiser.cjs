@@ -9,7 +9,7 @@
  */
 const server = 'apps/server/src';
 const web = 'apps/web/src';
-const base = `^${server}/(clock|config|config-values|config-affiliate|crypto|context|messenger)\\.ts$|^${server}/(db|http)/`;
+const base = `^${server}/(clock|config|config-values|config-affiliate|config-evm|crypto|context|messenger|chains)\\.ts$|^${server}/(db|http)/`;
 const layers = [
   ['base', base],
   ['modules', `^${server}/modules/`],

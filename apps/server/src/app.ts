@@ -20,7 +20,11 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import { listenForSessionEnds } from './modules/auth/session-ends.ts';
 import * as sessions from './modules/auth/sessions.service.ts';
 import { bankHandlers } from './modules/banks/banks.routes.ts';
+import { createChainRegistry } from './modules/chain/chain.ts';
+import { createEvmChain, isEvmChain } from './modules/chain/evm/evm-chain.ts';
 import { contentHandlers, registerShareLinks } from './modules/content/content.routes.ts';
+import { custodyHandlers } from './modules/custody/custody.routes.ts';
+import { type Custody, startCustody } from './modules/custody/custody.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { startDevnetMiner } from './modules/funds/devnet-miner.ts';
 import { fundsHandlers } from './modules/funds/funds.routes.ts';
@@ -61,12 +65,15 @@ const handlers: HandlerMap<TradingContext> = mergeHandlers(
   securityHandlers,
   moneyControlHandlers,
   protectionHandlers,
+  custodyHandlers,
   opsHandlers,
 );
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: TradingContext;
+  /** The EVM custody loop, when an EVM node is configured. */
+  custody: Custody | null;
 }
 
 /**
@@ -98,6 +105,10 @@ export async function buildApp(
   const messenger = createMessenger(database.db, clock, config);
   app.addHook('onClose', async () => messenger.close());
   const engine = createEngineHost(target);
+  const chains = createChainRegistry(
+    config.nodeEnv === 'production',
+    config.evm ? [createEvmChain(config.evm)] : [],
+  );
   const ctx: TradingContext = {
     config,
     db: database.db,
@@ -107,6 +118,7 @@ export async function buildApp(
     messenger,
     engine,
     sessions: new SessionCache(),
+    chains,
   };
   // A session revoked by any process ends here at once: its cached lookups, its sockets.
   const sessionEnds = await listenForSessionEnds(target, database, app.log, (userId) =>
@@ -137,23 +149,33 @@ export async function buildApp(
   if (config.webDist) await registerWebApp(app, config.webDist, clientConfig);
   app.setNotFoundHandler(notFoundHandler(ctx));
 
-  if (config.demo) await ensureDemo(ctx);
-  if (config.demo) await startMarketMaker(ctx, app);
-  if (config.devnetBlockSeconds > 0) {
-    const miner = startDevnetMiner(ctx, config.devnetBlockSeconds);
+  const custody = await startJobs(app, ctx);
+  await app.ready();
+  return { app, ctx, custody };
+}
+
+/** What runs beside the requests: the demo, the devnet miner, EVM custody, the janitor, the rewards. */
+async function startJobs(app: FastifyInstance, ctx: TradingContext): Promise<Custody | null> {
+  if (ctx.config.demo) await ensureDemo(ctx);
+  if (ctx.config.demo) await startMarketMaker(ctx, app);
+  if (ctx.config.devnetBlockSeconds > 0 && ctx.chains.devnetNetworks().length > 0) {
+    const miner = startDevnetMiner(ctx, ctx.config.devnetBlockSeconds);
     app.addHook('onClose', async () => miner.stop());
   }
+
+  const evm = ctx.chains.get('ethereum');
+  const custody = isEvmChain(evm) ? await startCustody(ctx, evm) : null;
+  if (custody) app.addHook('onClose', async () => custody.stop());
 
   const janitor = startSecurityJanitor(ctx);
   app.addHook('onClose', async () => janitor.stop());
 
-  if (config.rewardsScheduler) {
+  if (ctx.config.rewardsScheduler) {
     const scheduler = startRewardsScheduler(ctx);
     app.addHook('onClose', async () => scheduler.stop());
   }
 
-  await app.ready();
-  return { app, ctx };
+  return custody;
 }
 
 /** `POST /api/auth/signout` has an empty body (spec §7), even when a client labels it JSON. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AffiliateConfig, loadAffiliateConfig } from './config-affiliate.ts';
+import { type EvmConfig, readEvm } from './config-evm.ts';
 import {
   autoApprove,
   flag,
@@ -34,6 +35,11 @@ export interface AppConfig {
   withdrawAutoApprove: Record<string, string>;
   /** Seconds between devnet blocks; 0 stops the timer (tests mine blocks through /ops/devnet/mine). */
   devnetBlockSeconds: number;
+  /**
+   * The EVM chain ETH, USDT and FIT24 are kept on (`EVM_RPC_URL` and friends); null → they stay on the
+   * devnet (development) or are unavailable (production: no simulated chain there).
+   */
+  evm: EvmConfig | null;
   /** The affiliate programme's numbers (config/affiliate.json, or AFFILIATE_CONFIG). */
   affiliate: AffiliateConfig;
   /** Runs the daily rewards at 00:00 UTC and catches up missed days at start. */
@@ -116,6 +122,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   if (production && !secretsKeyHex) problems.push('SECRETS_KEY is required in production.');
   const sms = readSms(env, production, smtpUrl, problems);
   const moneyControls = readMoneyControls(env, problems);
+  const evm = readEvm(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -144,6 +151,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     secretsKey,
     ...sms,
     ...moneyControls,
+    evm,
   };
 }
 

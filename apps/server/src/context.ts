@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Chains } from './chains.ts';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -15,4 +16,6 @@ export interface AppContext {
   messenger: Messenger;
   /** Recently looked-up sessions (http/session-cache.ts). */
   sessions: SessionCache;
+  /** The blockchains, by network (modules/chain). */
+  chains: Chains;
 }

@@ -21,6 +21,11 @@ export const ZAsset = z.object({
   min_withdraw: ZMoney,
   min_deposit: ZMoney,
   confirmations: z.number().int().positive(),
+  /**
+   * Why deposits and withdrawals of the asset cannot work at all on this exchange (its network has no node
+   * connected, say), in words for the user; null when its network works (they may still be paused).
+   */
+  unavailable_reason: z.string().nullable(),
 });
 export type TAsset = z.infer<typeof ZAsset>;
 export const ZAssetData = z.object({ asset: ZAsset });
@@ -65,9 +70,25 @@ export const ZTransactionType = z.enum([
   'STAKE',
   'CLAIM',
 ]);
-export const ZTransactionStatus = z.enum(['PENDING', 'BROADCAST', 'COMPLETED', 'REJECTED', 'CANCELLED']);
+/**
+ * PENDING: a deposit seen on chain, not yet deep enough; a withdrawal waiting for approval. PROCESSING: an
+ * approved withdrawal waiting to be signed and sent (or for the hot wallet to be refilled). BROADCAST: sent
+ * to the network. COMPLETED: credited / confirmed. REJECTED, CANCELLED: refused by an operator or the user,
+ * funds returned. FAILED: the transaction failed on chain (funds returned), or a deposit's block left the
+ * chain in a reorganisation before it was credited.
+ */
+export const ZTransactionStatus = z.enum([
+  'PENDING',
+  'PROCESSING',
+  'BROADCAST',
+  'COMPLETED',
+  'REJECTED',
+  'CANCELLED',
+  'FAILED',
+]);
 export const ZAssetTransaction = z.object({
   id: z.number().int().positive(),
+  asset_id: z.number().int().positive(),
   type: ZTransactionType,
   amount: ZMoney,
   fee: ZMoney,
@@ -75,11 +96,19 @@ export const ZAssetTransaction = z.object({
   address: z.string().nullable(),
   txid: z.string().nullable(),
   note: z.string().nullable(),
+  /** Deposits and withdrawals: the network they travel on; null for movements inside the exchange. */
+  network: z.string().nullable(),
+  /** On chain: blocks since the one that holds it (0 while not in a block); null off chain. */
   confirmations: z.number().int().nullable(),
+  /** What completes it (a deposit is credited, a withdrawal complete); null off chain. */
+  required_confirmations: z.number().int().nullable(),
+  /** The transaction on the network's block explorer, when the exchange has one configured. */
+  explorer_url: z.string().nullable(),
   creation_date: ZEpochSeconds,
 });
 export type TAssetTransaction = z.infer<typeof ZAssetTransaction>;
 export const ZAssetTransactionsData = pagedSchema('transactions', ZAssetTransaction);
+export const ZAssetTransactionData = z.object({ transaction: ZAssetTransaction });
 
 export const ZNotice = z.object({
   notice_id: z.number().int().positive(),
@@ -182,7 +211,7 @@ export const ZDeposit = z.object({
   amount: ZMoney,
   confirmations: z.number().int(),
   required_confirmations: z.number().int(),
-  status: z.enum(['PENDING', 'CREDITED']),
+  status: z.enum(['PENDING', 'CREDITED', 'ORPHANED']),
 });
 export const ZDepositData = z.object({ deposit: ZDeposit });
 

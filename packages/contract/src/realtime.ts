@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ZBalancesData, ZNotification } from './funds.ts';
+import { ZAssetTransaction, ZBalancesData, ZNotification } from './funds.ts';
 import { ZCandle, ZMarket, ZOrder, ZPublicTrade } from './markets.ts';
 import { ZMoney } from './money.ts';
 
 /** The real-time socket at `GET /ws` (DESIGN §3): channels and what a client may send. */
 export const PUBLIC_CHANNELS = ['ticker', 'orderbook', 'trades', 'candles'] as const;
 /** Channels that need `{"op": "auth", "token"}` first. */
-export const PRIVATE_CHANNELS = ['orders', 'balances', 'notifications'] as const;
+export const PRIVATE_CHANNELS = ['orders', 'balances', 'notifications', 'transactions'] as const;
 
 export const ZClientMessage = z.discriminatedUnion('op', [
   z
@@ -85,6 +85,16 @@ export const ZNotificationsMessage = z.object({
   data: z.object({ notifications: z.array(ZNotification) }),
 });
 /**
+ * The user's deposits and withdrawals on chain as they move: a snapshot of those not yet final on subscribe;
+ * an update with the lines whose confirmations or status changed (each as `GET /api/asset/transaction`
+ * answers it), whenever a new block is scanned or a status changes.
+ */
+export const ZTransactionsMessage = z.object({
+  channel: z.literal('transactions'),
+  type: ZMessageType,
+  data: z.object({ transactions: z.array(ZAssetTransaction) }),
+});
+/**
  * Close code of a socket whose session ended — signed out, signed out everywhere, password reset, account
  * frozen — in whichever server process: the app takes it as the spec's 502 (signs out, clears, goes to
  * the root) and doesn't auth again with that token.
@@ -114,6 +124,7 @@ export const ZServerMessage = z.discriminatedUnion('channel', [
   ZOrdersMessage,
   ZBalancesMessage,
   ZNotificationsMessage,
+  ZTransactionsMessage,
   ZAuthMessage,
   ZPongMessage,
   ZSocketErrorMessage,

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 
 /** A column of `unnest`: its SQL type and how to read it from a row. */
 export type UnnestColumn<R> = readonly [type: UnnestType, value: (row: R) => unknown];
-type UnnestType = 'bigint' | 'int' | 'text' | 'boolean' | 'timestamptz' | 'date';
+type UnnestType = 'bigint' | 'int' | 'text' | 'boolean' | 'timestamptz' | 'date' | 'numeric';
 
 /**
  * Rows as a table, one parameter per column: `unnest($1::bigint[], $2::text[], …) as alias(a, b, …)`.

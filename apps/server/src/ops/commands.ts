@@ -37,6 +37,16 @@ export const opsCommands: Record<string, OpsCommand> = {
     integers: ['confirmations'],
     help: 'incoming devnet transfer <email> <symbol> <amount> [--confirmations n]',
   },
+  custody: {
+    route: 'ops.custody',
+    args: [],
+    help: 'on-chain balances against the ledger per asset, and withdrawals waiting for the hot wallet',
+  },
+  'custody-token': {
+    route: 'ops.custodyToken',
+    args: ['symbol', 'contract'],
+    help: "set an ERC-20 asset's contract on the EVM chain <symbol> <0x…>",
+  },
   mine: { route: 'ops.devnetMine', args: ['blocks'], integers: ['blocks'], help: 'mine N devnet blocks now' },
   notice: {
     route: 'ops.notices',

@@ -7,6 +7,7 @@ import { toBookLevel, toCandle, toTicker, toTrade } from '../trading/market/mark
 import { orderRowToOrder } from '../trading/orders/orders.mappers.ts';
 import * as ordersRepo from '../trading/orders/orders.repository.ts';
 import type { CommittedBatch } from '../trading/pipeline/market.ts';
+import { ChainTail } from './chain-tail.ts';
 import type { Hub } from './hub.ts';
 
 /** How often notifications written outside the market workers are looked for. */
@@ -21,6 +22,7 @@ export const NOTIFICATION_TAIL_MS = 1_000;
  */
 export function startFeed(ctx: TradingContext, hub: Hub): () => void {
   const tail = new NotificationTail(ctx, hub);
+  const chainTail = new ChainTail(ctx, hub);
   const stopBatches = ctx.engine.onBatch((batch) => {
     publishMarket(ctx, hub, batch);
     for (const row of batch.notifications) tail.pushed.add(row.notification_id);
@@ -28,8 +30,10 @@ export function startFeed(ctx: TradingContext, hub: Hub): () => void {
       ctx.log.error({ err: error }, 'private feed failed'),
     );
   });
-  const poll = () =>
+  const poll = () => {
     tail.poll().catch((error: unknown) => ctx.log.error({ err: error }, 'notification tail failed'));
+    chainTail.poll().catch((error: unknown) => ctx.log.error({ err: error }, 'chain tail failed'));
+  };
   void poll();
   const timer = setInterval(poll, NOTIFICATION_TAIL_MS);
   timer.unref();

@@ -5,6 +5,7 @@ import { sameSecret } from '../crypto.ts';
 import { AppError } from '../http/app-error.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
 import * as funds from '../modules/funds/balances.service.ts';
+import * as history from '../modules/funds/history.ts';
 import type { TradingContext } from '../trading/context.ts';
 import { toTicker } from '../trading/market/market.mappers.ts';
 import { candles, orderBook, recentTrades } from '../trading/market/markets.service.ts';
@@ -28,7 +29,7 @@ class SocketError extends Error {
  * `GET /ws`: the real-time socket on the API's port. Public channels: `ticker`, `orderbook` (snapshot, then
  * changed levels, each update carrying `sequence` and the `prev_sequence` it follows), `trades`, `candles`
  * (with `interval_min`). Private channels after `{"op": "auth", "token"}`: `orders`, `balances`,
- * `notifications`. Every subscribe answers a snapshot first; failures answer on channel `error` (an auth
+ * `notifications`, `transactions`. Every subscribe answers a snapshot first; failures answer on channel `error` (an auth
  * with a dead token: code 502).
  *
  * When the session a socket authed with ends — sign-out, sign-out everywhere, password reset, freeze,
@@ -166,5 +167,13 @@ async function snapshot(ctx: TradingContext, client: Client, s: Subscription): P
       return { channel: 'balances', type: 'snapshot', data: await funds.balancesOf(ctx.db, userId) };
     case 'notifications':
       return { channel: 'notifications', type: 'snapshot', data: await latestNotifications(ctx, userId) };
+    case 'transactions': {
+      const moving = await history.onChain(ctx, [userId], ctx.clock.now());
+      return {
+        channel: 'transactions',
+        type: 'snapshot',
+        data: { transactions: moving.map((m) => m.transaction) },
+      };
+    }
   }
 }

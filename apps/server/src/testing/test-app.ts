@@ -8,6 +8,7 @@ import { createClock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import { defaultAffiliateConfig } from '../config-affiliate.ts';
 import type { DatabaseTarget } from '../db/database.ts';
+import type { Custody } from '../modules/custody/custody.ts';
 import type { TradingContext } from '../trading/context.ts';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
@@ -54,6 +55,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     testClock: true,
     withdrawAutoApprove: {},
     devnetBlockSeconds: 0,
+    evm: null,
     affiliate: defaultAffiliateConfig,
     rewardsScheduler: false,
     logLevel: 'silent',
@@ -74,6 +76,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export interface TestApp {
   app: FastifyInstance;
   ctx: TradingContext;
+  /** The EVM custody loop (tests with an EVM node drive it with `tick()`). */
+  custody: Custody | null;
   /** A call to `/api` with the API key, and the bearer token when given. */
   api(
     method: 'GET' | 'POST',
@@ -106,7 +110,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const { app, ctx } = await buildApp(config, {
+  const { app, ctx, custody } = await buildApp(config, {
     database: database.target(),
     clock: createClock(),
     logger: false,
@@ -118,6 +122,7 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    custody,
     api(method, url, options = {}) {
       const headers: Record<string, string> = { 'x-api-key': TEST_API_KEY, ...options.headers };
       if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;

@@ -2,6 +2,7 @@ import { z as zod } from 'zod';
 import { ZQueryId, ZQueryPage } from '../common.ts';
 import {
   ZAssetData,
+  ZAssetTransactionData,
   ZAssetTransactionsData,
   ZBalanceData,
   ZBalancesData,
@@ -69,6 +70,16 @@ export const fundsRoutes = {
     summary: 'Deposits, withdrawals, transfers, trades and stakes of an asset (paged)',
     query: q({ asset_id: ZQueryId, page: ZQueryPage }),
     data: ZAssetTransactionsData,
+  }),
+  'asset.transaction': route({
+    method: 'GET',
+    path: '/api/asset/transaction',
+    auth: 'user',
+    spec: false,
+    tag: 'funds',
+    summary: 'One line of the history, with its confirmations on chain',
+    query: q({ id: ZQueryId }),
+    data: ZAssetTransactionData,
   }),
   'asset.notices': route({
     method: 'GET',

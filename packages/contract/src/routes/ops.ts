@@ -26,7 +26,16 @@ import {
 } from '../funds.ts';
 import { ZBannerBody, ZBannerData, ZKycData, ZKycDecisionBody } from '../identity.ts';
 import { ZMarketData, ZMarketStatusBody } from '../markets.ts';
-import { ZAuditData, ZClockBody, ZClockData, ZOutboxData, ZOutboxQuery } from '../ops.ts';
+import {
+  ZAuditData,
+  ZClockBody,
+  ZClockData,
+  ZCustodyData,
+  ZCustodyTokenBody,
+  ZCustodyTokenData,
+  ZOutboxData,
+  ZOutboxQuery,
+} from '../ops.ts';
 import { ZFreezeByOpsBody, ZFrozenData } from '../security.ts';
 import { q, type RouteDef, route } from './define.ts';
 
@@ -51,6 +60,26 @@ export const opsRoutes = {
     summary: 'Mine devnet blocks now (confirms deposits and withdrawals)',
     body: ZDevnetMineBody,
     data: ZDevnetMineData,
+  }),
+  'ops.custody': route({
+    method: 'GET',
+    path: '/ops/custody',
+    auth: 'ops',
+    spec: false,
+    tag: 'ops',
+    summary: 'Custody reconciliation: on-chain balances against the ledger, per asset',
+    query: q({}),
+    data: ZCustodyData,
+  }),
+  'ops.custodyToken': route({
+    method: 'POST',
+    path: '/ops/custody/token',
+    auth: 'ops',
+    spec: false,
+    tag: 'ops',
+    summary: "Set an ERC-20 asset's token contract on the EVM chain",
+    body: ZCustodyTokenBody,
+    data: ZCustodyTokenData,
   }),
   'ops.lockedGrant': route({
     method: 'POST',

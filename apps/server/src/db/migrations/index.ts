@@ -6,6 +6,7 @@ import * as affiliate from './2026112304_affiliate.ts';
 import * as trading from './2026112305_trading.ts';
 import * as processes from './2026112306_processes.ts';
 import * as security from './2026112501_security.ts';
+import * as custody from './2026112601_custody.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026112305_trading': trading,
   '2026112306_processes': processes,
   '2026112501_security': security,
+  '2026112601_custody': custody,
 };
 
 export const migrationProvider: MigrationProvider = {

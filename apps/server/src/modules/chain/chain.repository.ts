@@ -1,25 +1,27 @@
 import type { Database } from '../../db/database.ts';
 
-/** The simulated chain's height, or undefined before its first block. */
-export async function findDevnetHeight(db: Database, network: string): Promise<bigint | undefined> {
+/** A network's height (a devnet's, or the last block the EVM scanner read), or undefined before any. */
+export async function findHeight(db: Database, network: string): Promise<bigint | undefined> {
   const row = await db
-    .selectFrom('devnet_chain')
+    .selectFrom('chain_heights')
     .select('height')
     .where('network', '=', network)
     .executeTakeFirst();
   return row?.height;
 }
 
-/** The development chains' heights, by network. */
-export async function devnetHeights(db: Database): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('devnet_chain').selectAll().orderBy('network').execute();
+/** Every network's height, by network. */
+export async function heights(db: Database): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('chain_heights').selectAll().orderBy('network').execute();
   return Object.fromEntries(rows.map((r) => [r.network, Number(r.height)]));
 }
 
-/** Every development chain moves `blocks` blocks on. */
-export async function mineDevnet(db: Database, blocks: number): Promise<void> {
+/** The simulated networks move `blocks` blocks on (a real chain's height is the scanner's alone). */
+export async function mineDevnet(db: Database, networks: string[], blocks: number): Promise<void> {
+  if (networks.length === 0) return;
   await db
-    .updateTable('devnet_chain')
+    .updateTable('chain_heights')
     .set((eb) => ({ height: eb('height', '+', BigInt(blocks)) }))
+    .where('network', 'in', networks)
     .execute();
 }

@@ -1,23 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { ChainAdapter, Chains } from '../../chains.ts';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import { encodeSegwitV0, isValidBech32 } from './bech32.ts';
 import * as chainRepo from './chain.repository.ts';
 
-/**
- * What the exchange needs of a blockchain: a deposit address per user, address checks for
- * withdrawals, the chain's height (for confirmations), and sending a withdrawal. The built-in
- * `devnet` adapter simulates the chains in the database so the whole flow runs on one machine.
- */
-export interface ChainAdapter {
-  network: string;
-  addressFor(userId: bigint): string;
-  isValidAddress(address: string): boolean;
-  height(db: Database): Promise<bigint>;
-  /** Sends a withdrawal; answers its transaction id and the block it is expected in. */
-  send(
-    db: Database,
-    withdrawal: { address: string; amount: bigint },
-  ): Promise<{ txid: string; height: bigint }>;
+export type { ChainAdapter } from '../../chains.ts';
+
+export interface DevnetChain extends ChainAdapter {
+  kind: 'devnet';
 }
 
 const DEVNET_KEY = 'fit24-devnet-address-derivation';
@@ -26,34 +17,68 @@ function program(network: string, userId: bigint): Buffer {
   return createHmac('sha256', DEVNET_KEY).update(`${network}:${userId}`).digest().subarray(0, 20);
 }
 
-export async function devnetHeight(db: Database, network: string): Promise<bigint> {
-  return (await chainRepo.findDevnetHeight(db, network)) ?? 0n;
+export async function chainHeight(db: Database, network: string): Promise<bigint> {
+  return (await chainRepo.findHeight(db, network)) ?? 0n;
 }
 
-function devnetAdapter(network: string, format: 'bech32' | 'hex'): ChainAdapter {
+export function devnetChain(network: string, format: 'bech32' | 'hex'): DevnetChain {
   return {
     network,
-    addressFor: (userId) =>
+    kind: 'devnet',
+    addressFor: async (userId) =>
       format === 'bech32'
         ? encodeSegwitV0('bcrt', program(network, userId))
         : `0x${program(network, userId).toString('hex')}`,
     isValidAddress: (address) =>
       format === 'bech32' ? isValidBech32(address, 'bcrt') : /^0x[0-9a-fA-F]{40}$/.test(address),
-    height: (db) => devnetHeight(db, network),
-    async send(db) {
-      return { txid: randomBytes(32).toString('hex'), height: (await devnetHeight(db, network)) + 1n };
-    },
   };
 }
 
-/** The chains the exchange knows, by network name. Tokens (USDT, FIT24) travel on `ethereum`. */
-export const chains: Record<string, ChainAdapter> = {
-  bitcoin: devnetAdapter('bitcoin', 'bech32'),
-  ethereum: devnetAdapter('ethereum', 'hex'),
-};
+/** A devnet withdrawal "sent": a random transaction id, expected in the network's next block. */
+export async function devnetSend(db: Database, network: string): Promise<{ txid: string; height: bigint }> {
+  return { txid: randomBytes(32).toString('hex'), height: (await chainHeight(db, network)) + 1n };
+}
 
-export function chainFor(network: string): ChainAdapter {
-  const chain = chains[network];
-  if (!chain) throw new Error(`no chain adapter for network ${network}`);
-  return chain;
+const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethereum' };
+export const networkName = (network: string) => NETWORK_NAMES[network] ?? network;
+
+/**
+ * The chains this exchange runs, by network. A network without one (in production: every network with no
+ * real node) has deposits and withdrawals disabled, with a reason the app shows.
+ */
+export class ChainRegistry implements Chains {
+  private readonly byNetwork: Map<string, ChainAdapter>;
+
+  constructor(adapters: ChainAdapter[]) {
+    this.byNetwork = new Map(adapters.map((adapter) => [adapter.network, adapter]));
+  }
+
+  get(network: string): ChainAdapter | undefined {
+    return this.byNetwork.get(network);
+  }
+
+  require(network: string, symbol: string): ChainAdapter {
+    const chain = this.byNetwork.get(network);
+    if (!chain) throw new AppError('UNPROCESSABLE', this.unavailableReason(network, symbol)!);
+    return chain;
+  }
+
+  unavailableReason(network: string, symbol: string): string | null {
+    if (this.byNetwork.has(network)) return null;
+    return `${symbol} deposits and withdrawals are unavailable: no ${networkName(network)} node is connected to this exchange yet.`;
+  }
+
+  devnetNetworks(): string[] {
+    return [...this.byNetwork.values()].filter((c) => c.kind === 'devnet').map((c) => c.network);
+  }
+}
+
+/**
+ * The devnet chains for `networks` outside production (where nothing is simulated), plus the real chains
+ * given; a real chain replaces the devnet of its network.
+ */
+export function createChainRegistry(production: boolean, real: ChainAdapter[]): ChainRegistry {
+  const devnets = production ? [] : [devnetChain('bitcoin', 'bech32'), devnetChain('ethereum', 'hex')];
+  const realNetworks = new Set(real.map((chain) => chain.network));
+  return new ChainRegistry([...devnets.filter((d) => !realNetworks.has(d.network)), ...real]);
 }

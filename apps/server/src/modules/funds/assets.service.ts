@@ -1,4 +1,5 @@
 import { fromBaseUnits, type TAsset, toBaseUnits } from '@fit24/contract';
+import type { Chains } from '../../chains.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
@@ -6,20 +7,26 @@ import * as assetsRepo from './assets.repository.ts';
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
-export function assetRowToAsset(row: AssetRow): TAsset {
+/**
+ * An asset as the API shows it. Deposits and withdrawals show as disabled, with the reason, when its
+ * network has no chain connected (in production: no node for it).
+ */
+export function assetRowToAsset(row: AssetRow, chains: Chains): TAsset {
   const money = (units: bigint) => fromBaseUnits(units, row.decimals);
+  const unavailable = chains.unavailableReason(row.network, row.symbol);
   return {
     asset_id: row.asset_id,
     symbol: row.symbol,
     name: row.name,
     decimals: row.decimals,
     network: row.network,
-    deposit_enabled: flag(row.deposit_enabled),
-    withdraw_enabled: flag(row.withdraw_enabled),
+    deposit_enabled: flag(row.deposit_enabled && !unavailable),
+    withdraw_enabled: flag(row.withdraw_enabled && !unavailable),
     withdraw_fee: money(row.withdraw_fee),
     min_withdraw: money(row.min_withdraw),
     min_deposit: money(row.min_deposit),
     confirmations: row.confirmations,
+    unavailable_reason: unavailable,
   };
 }
 

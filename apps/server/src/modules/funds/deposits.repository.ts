@@ -42,7 +42,7 @@ export function withConfirmations(db: Database, depositId: bigint) {
   return db
     .selectFrom('deposits')
     .innerJoin('assets', 'assets.asset_id', 'deposits.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'deposits.network')
+    .innerJoin('chain_heights', 'chain_heights.network', 'deposits.network')
     .select([
       'deposits.deposit_id',
       'deposits.txid',
@@ -52,7 +52,7 @@ export function withConfirmations(db: Database, depositId: bigint) {
       'deposits.block_height',
       'assets.decimals',
       'assets.confirmations',
-      'devnet_chain.height',
+      'chain_heights.height',
     ])
     .where('deposit_id', '=', depositId)
     .executeTakeFirstOrThrow();
@@ -63,10 +63,10 @@ export async function confirmedIds(db: Database): Promise<bigint[]> {
   const rows = await db
     .selectFrom('deposits')
     .innerJoin('assets', 'assets.asset_id', 'deposits.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'deposits.network')
+    .innerJoin('chain_heights', 'chain_heights.network', 'deposits.network')
     .select(['deposits.deposit_id'])
     .where('deposits.status', '=', 'PENDING')
-    .where(sql<boolean>`devnet_chain.height - deposits.block_height + 1 >= assets.confirmations`)
+    .where(sql<boolean>`chain_heights.height - deposits.block_height + 1 >= assets.confirmations`)
     .execute();
   return rows.map((r) => r.deposit_id);
 }

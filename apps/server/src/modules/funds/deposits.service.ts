@@ -3,24 +3,48 @@ import { fromBaseUnits } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { AssetRow } from '../../db/schema-funds.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import * as chainRepo from '../chain/chain.repository.ts';
-import { chainFor, devnetHeight } from '../chain/chain.ts';
+import { chainHeight } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
 import * as depositsRepo from './deposits.repository.ts';
 import * as history from './history.ts';
 
-/** The user's deposit address on a network: made on first use, the same ever after. */
+/**
+ * The user's deposit address for an asset's network: made on first use, the same ever after (an EVM
+ * address is derived from the custody keys, so the record only follows it). 422 when the network has no
+ * chain connected: no address is shown that nobody holds the key of.
+ */
 export async function depositAddress(
+  ctx: AppContext,
   db: Database,
-  now: Date,
   userId: bigint,
-  network: string,
+  asset: Pick<AssetRow, 'network' | 'symbol'>,
 ): Promise<string> {
-  return depositsRepo.ensureAddress(db, userId, network, chainFor(network).addressFor(userId), now);
+  const chain = ctx.chains.require(asset.network, asset.symbol);
+  return depositsRepo.ensureAddress(
+    db,
+    userId,
+    asset.network,
+    await chain.addressFor(userId),
+    ctx.clock.now(),
+  );
+}
+
+/** The devnet routes exist for development and tests: production refuses them, a real chain's asset too. */
+function assertDevnet(ctx: AppContext, asset: AssetRow): void {
+  if (ctx.config.nodeEnv === 'production')
+    throw forbidden('The simulated chain (devnet) is refused in production.');
+  const chain = ctx.chains.require(asset.network, asset.symbol);
+  if (chain.kind !== 'devnet') {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `${asset.symbol} runs on a real ${asset.network} node here: send it to the deposit address from a wallet.`,
+    );
+  }
 }
 
 /**
@@ -32,6 +56,7 @@ export async function devnetDeposit(
   input: { email_id: string; symbol: string; amount: string; confirmations?: number },
 ) {
   const asset = await assetBySymbol(ctx.db, input.symbol);
+  assertDevnet(ctx, asset);
   const amount = parseAmount(asset, input.amount);
   const user = await usersRepo.findByEmail(ctx.db, input.email_id);
   if (!user) throw notFound('There is no user with this email.');
@@ -39,8 +64,8 @@ export async function devnetDeposit(
   const confirmations = input.confirmations ?? asset.confirmations;
   const now = ctx.clock.now();
   const depositId = await ctx.db.transaction().execute(async (trx) => {
-    const address = await depositAddress(trx, now, user.user_id, asset.network);
-    const height = await devnetHeight(trx, asset.network);
+    const address = await depositAddress(ctx, trx, user.user_id, asset);
+    const height = await chainHeight(trx, asset.network);
     const depositId = await depositsRepo.insert(trx, {
       user_id: user.user_id,
       asset_id: asset.asset_id,
@@ -88,7 +113,8 @@ async function describeDeposit(db: Database, depositId: bigint) {
 
 /**
  * Credits every deposit that has reached its asset's confirmations, exactly once: the status moves
- * PENDING → CREDITED by a guarded update in the same transaction as the ledger entry.
+ * PENDING → CREDITED by a guarded update in the same transaction as the ledger entry. A deposit of no user
+ * (the exchange funding its own hot wallet) is booked to the treasury.
  */
 export async function creditConfirmedDeposits(ctx: AppContext): Promise<number> {
   let credited = 0;
@@ -98,44 +124,57 @@ export async function creditConfirmedDeposits(ctx: AppContext): Promise<number> 
       const deposit = await depositsRepo.markCredited(trx, deposit_id, now);
       if (!deposit) return 0;
       const asset = await assetById(trx, deposit.asset_id);
+      const userId = deposit.user_id;
       await ledger.post(trx, {
-        kind: 'DEPOSIT',
+        kind: userId === null ? 'TREASURY_DEPOSIT' : 'DEPOSIT',
         refType: 'deposit',
         refId: deposit.deposit_id,
         now,
         legs: [
           {
             from: { system: 'chain' },
-            to: { userId: deposit.user_id, kind: 'available' },
+            to: userId === null ? { system: 'treasury' } : { userId, kind: 'available' },
             assetId: asset.asset_id,
             amount: deposit.amount,
           },
         ],
       });
-      await history.updateStatus(
-        trx,
-        { refType: 'deposit', refId: deposit.deposit_id },
-        { status: 'COMPLETED', txid: deposit.txid },
-      );
-      await notify(trx, deposit.user_id, {
-        type: 'DEPOSIT_CREDITED',
-        title: `${asset.symbol} deposit received`,
-        body: `${fromBaseUnits(deposit.amount, asset.decimals)} ${asset.symbol} was credited to your wallet.`,
-        now,
-      });
+      if (userId !== null) await tellCredited(trx, userId, deposit, asset, now);
       return 1;
     });
   }
   return credited;
 }
 
-/** Mines `blocks` devnet blocks on every network, then settles what they confirm. */
+async function tellCredited(
+  trx: Database,
+  userId: bigint,
+  deposit: { deposit_id: bigint; txid: string; amount: bigint },
+  asset: AssetRow,
+  now: Date,
+): Promise<void> {
+  await history.updateStatus(
+    trx,
+    { refType: 'deposit', refId: deposit.deposit_id },
+    { status: 'COMPLETED', txid: deposit.txid },
+  );
+  await notify(trx, userId, {
+    type: 'DEPOSIT_CREDITED',
+    title: `${asset.symbol} deposit received`,
+    body: `${fromBaseUnits(deposit.amount, asset.decimals)} ${asset.symbol} was credited to your wallet.`,
+    now,
+  });
+}
+
+/** Mines `blocks` devnet blocks on every simulated network, then settles what they confirm. */
 export async function mineBlocks(
   ctx: AppContext,
   blocks: number,
   settle: (ctx: AppContext) => Promise<void>,
 ): Promise<void> {
-  await chainRepo.mineDevnet(ctx.db, blocks);
+  if (ctx.config.nodeEnv === 'production')
+    throw forbidden('The simulated chain (devnet) is refused in production.');
+  await chainRepo.mineDevnet(ctx.db, ctx.chains.devnetNetworks(), blocks);
   await creditConfirmedDeposits(ctx);
   await settle(ctx);
 }

@@ -24,11 +24,11 @@ export const fundsHandlers = defineHandlers({
     return { locked: { asset_id: asset.asset_id, amount: fromBaseUnits(locked, asset.decimals) } };
   },
   'asset.get': async (ctx, { query }) => ({
-    asset: assetRowToAsset(await assetById(ctx.db, query.asset_id)),
+    asset: assetRowToAsset(await assetById(ctx.db, query.asset_id), ctx.chains),
   }),
   'asset.wallet': async (ctx, { query }) => {
     const asset = await assetById(ctx.db, query.asset_id);
-    const address = await deposits.depositAddress(ctx.db, ctx.clock.now(), ctx.auth.userId, asset.network);
+    const address = await deposits.depositAddress(ctx, ctx.db, ctx.auth.userId, asset);
     return {
       wallet: {
         asset_id: asset.asset_id,
@@ -42,8 +42,11 @@ export const fundsHandlers = defineHandlers({
   },
   'asset.transactions': async (ctx, { query }) => {
     const asset = await assetById(ctx.db, query.asset_id);
-    return history.page(ctx.db, ctx.auth.userId, asset, query.page ?? 1);
+    return history.page(ctx, ctx.auth.userId, asset, query.page ?? 1);
   },
+  'asset.transaction': async (ctx, { query }) => ({
+    transaction: await history.one(ctx, ctx.auth.userId, query.id),
+  }),
   'asset.notices': async (ctx, { query }) => {
     const asset = await assetById(ctx.db, query.asset_id);
     const rows = await noticesRepo.latest(ctx.db, asset.asset_id, query.type, 20);
@@ -67,7 +70,7 @@ export const fundsHandlers = defineHandlers({
   }),
   'ops.devnetMine': async (ctx, { body }) => {
     await deposits.mineBlocks(ctx, body.blocks, withdrawalQueue.completeMined);
-    return { heights: await chainRepo.devnetHeights(ctx.db) };
+    return { heights: await chainRepo.heights(ctx.db) };
   },
   'ops.notices': async (ctx, { body }) => {
     const asset = await assetBySymbol(ctx.db, body.symbol);

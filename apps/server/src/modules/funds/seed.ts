@@ -94,6 +94,6 @@ export async function seedDefaults(db: Database): Promise<void> {
     )
     .onConflict((oc) => oc.column('symbol').doNothing())
     .execute();
-  await sql`insert into devnet_chain (network, height) values ('bitcoin', 100), ('ethereum', 100)
+  await sql`insert into chain_heights (network, height) values ('bitcoin', 100), ('ethereum', 100)
     on conflict do nothing`.execute(db);
 }

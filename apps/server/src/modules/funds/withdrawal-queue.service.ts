@@ -6,8 +6,8 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { assetById, listAssets } from './assets.service.ts';
 import * as history from './history.ts';
+import { approveHeld, markCompleted, notifyStatus, withdrawalRowToWithdrawal } from './withdrawal-steps.ts';
 import * as withdrawalsRepo from './withdrawals.repository.ts';
-import { broadcast, notifyStatus, withdrawalRowToWithdrawal } from './withdrawals.service.ts';
 
 /** The operator's withdrawal queue: approve, reject, completion once mined, the list. */
 
@@ -23,7 +23,7 @@ export async function approve(ctx: AppContext, withdrawalId: number): Promise<TW
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
-    return withdrawalRowToWithdrawal(await broadcast(trx, row, asset, now), asset);
+    return withdrawalRowToWithdrawal(await approveHeld(ctx, trx, row, asset, now), asset);
   });
 }
 
@@ -62,22 +62,14 @@ export async function reject(ctx: AppContext, withdrawalId: number, reason?: str
   });
 }
 
-/** BROADCAST → COMPLETED once the transaction is in a mined block. */
+/** BROADCAST → COMPLETED once a devnet transaction is in a mined block (a real chain's: modules/custody). */
 export async function completeMined(ctx: AppContext): Promise<void> {
-  for (const withdrawal_id of await withdrawalsRepo.minedIds(ctx.db)) {
+  for (const withdrawal_id of await withdrawalsRepo.minedIds(ctx.db, ctx.chains.devnetNetworks())) {
     const now = ctx.clock.now();
     await ctx.db.transaction().execute(async (trx) => {
-      const updated = await withdrawalsRepo.moveOn(trx, withdrawal_id, 'BROADCAST', {
-        status: 'COMPLETED',
-        updated_at: now,
-      });
-      if (!updated) return;
-      await history.updateStatus(
-        trx,
-        { refType: 'withdrawal', refId: withdrawal_id },
-        { status: 'COMPLETED' },
-      );
-      await notifyStatus(trx, updated, await assetById(trx, updated.asset_id), now);
+      const row = await withdrawalsRepo.lockById(trx, withdrawal_id);
+      if (row?.status !== 'BROADCAST' || !row.txid) return;
+      await markCompleted(trx, row, await assetById(trx, row.asset_id), row.txid, now);
     });
   }
 }

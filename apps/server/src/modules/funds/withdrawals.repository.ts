@@ -35,15 +35,17 @@ export function moveOn(
     .executeTakeFirst();
 }
 
-/** BROADCAST withdrawals whose transaction is in a mined block of the development chain. */
-export async function minedIds(db: Database): Promise<bigint[]> {
+/** BROADCAST withdrawals whose transaction is in a mined block of a development chain (`networks`). */
+export async function minedIds(db: Database, networks: string[]): Promise<bigint[]> {
+  if (networks.length === 0) return [];
   const rows = await db
     .selectFrom('withdrawals')
     .innerJoin('assets', 'assets.asset_id', 'withdrawals.asset_id')
-    .innerJoin('devnet_chain', 'devnet_chain.network', 'assets.network')
+    .innerJoin('chain_heights', 'chain_heights.network', 'assets.network')
     .select(['withdrawals.withdrawal_id'])
     .where('withdrawals.status', '=', 'BROADCAST')
-    .whereRef('withdrawals.broadcast_height', '<=', 'devnet_chain.height')
+    .where('assets.network', 'in', networks)
+    .whereRef('withdrawals.broadcast_height', '<=', 'chain_heights.height')
     .execute();
   return rows.map((r) => r.withdrawal_id);
 }

@@ -1,14 +1,11 @@
 import { fromBaseUnits, type TWithdrawal, type TWithdrawInput, toBaseUnits } from '@fit24/contract';
-import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
+import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import * as usersRepo from '../account/users.repository.ts';
-import { chainFor } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { assertWhitelisted } from '../security/addresses.service.ts';
 import { assertMayMoveFunds } from '../security/cooldown.ts';
 import { withdrawalUsdCents } from '../security/limits.service.ts';
@@ -16,43 +13,8 @@ import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, parseAmount } from './assets.service.ts';
 import * as history from './history.ts';
 import { assertTxnPassword } from './txn-password.ts';
+import { approveHeld, notifyStatus, withdrawalRowToWithdrawal } from './withdrawal-steps.ts';
 import * as withdrawalsRepo from './withdrawals.repository.ts';
-
-export function withdrawalRowToWithdrawal(row: WithdrawalRow, asset: AssetRow): TWithdrawal {
-  return {
-    id: Number(row.withdrawal_id),
-    asset_id: asset.asset_id,
-    symbol: asset.symbol,
-    address: row.address,
-    amount: fromBaseUnits(row.amount, asset.decimals),
-    fee: fromBaseUnits(row.fee, asset.decimals),
-    status: row.status,
-    txid: row.txid,
-    creation_date: toEpochSeconds(row.created_at),
-  };
-}
-
-const statusWords: Record<WithdrawalRow['status'], string> = {
-  PENDING: 'is waiting for approval',
-  BROADCAST: 'was sent to the network',
-  COMPLETED: 'is complete',
-  REJECTED: 'was rejected and the funds returned to your wallet',
-  CANCELLED: 'was cancelled and the funds returned to your wallet',
-};
-
-export async function notifyStatus(
-  trx: Database,
-  row: WithdrawalRow,
-  asset: AssetRow,
-  now: Date,
-): Promise<void> {
-  await notify(trx, row.user_id, {
-    type: 'WITHDRAWAL_STATUS',
-    title: `${asset.symbol} withdrawal ${row.status.toLowerCase()}`,
-    body: `Your withdrawal of ${fromBaseUnits(row.amount, asset.decimals)} ${asset.symbol} ${statusWords[row.status]}.`,
-    now,
-  });
-}
 
 /** A withdrawal whose body was checked: what the money transaction needs. */
 export interface CheckedWithdrawal {
@@ -87,7 +49,7 @@ async function checkWithdrawal(ctx: AppContext, input: TWithdrawInput): Promise<
   const asset = await assetById(ctx.db, input.asset_id);
   if (!asset.withdraw_enabled)
     throw new AppError('UNPROCESSABLE', `${asset.symbol} withdrawals are disabled for now.`);
-  if (!chainFor(asset.network).isValidAddress(input.address)) {
+  if (!ctx.chains.require(asset.network, asset.symbol).isValidAddress(input.address)) {
     throw badRequest(`This is not a valid ${asset.network} address.`, {
       address: `is not a valid ${asset.network} address`,
     });
@@ -168,54 +130,8 @@ export async function holdWithdrawal(
       },
     ]);
     await notifyStatus(trx, row, asset, now);
-    const final = amount <= autoApproveLimit ? await broadcast(trx, row, asset, now) : row;
+    const final = amount <= autoApproveLimit ? await approveHeld(ctx, trx, row, asset, now) : row;
     return { withdrawal: withdrawalRowToWithdrawal(final, asset) };
   };
   return transactOnce(ctx.db, claim, now, work);
-}
-
-/** PENDING → BROADCAST: the held funds leave (amount to the chain, fee to the fee account). */
-export async function broadcast(
-  trx: Database,
-  row: WithdrawalRow,
-  asset: AssetRow,
-  now: Date,
-): Promise<WithdrawalRow> {
-  const sent = await chainFor(asset.network).send(trx, { address: row.address, amount: row.amount });
-  const updated = await withdrawalsRepo.moveOn(trx, row.withdrawal_id, 'PENDING', {
-    status: 'BROADCAST',
-    txid: sent.txid,
-    broadcast_height: sent.height,
-    updated_at: now,
-  });
-  if (!updated) throw new AppError('CONFLICT', 'This withdrawal is no longer waiting for approval.');
-  const legs: ledger.Leg[] = [
-    {
-      from: { userId: row.user_id, kind: 'on_hold' },
-      to: { system: 'chain' },
-      assetId: asset.asset_id,
-      amount: row.amount,
-    },
-  ];
-  if (row.fee > 0n)
-    legs.push({
-      from: { userId: row.user_id, kind: 'on_hold' },
-      to: { system: 'fees' },
-      assetId: asset.asset_id,
-      amount: row.fee,
-    });
-  await ledger.post(trx, {
-    kind: 'WITHDRAWAL_SEND',
-    refType: 'withdrawal',
-    refId: row.withdrawal_id,
-    now,
-    legs,
-  });
-  await history.updateStatus(
-    trx,
-    { refType: 'withdrawal', refId: row.withdrawal_id },
-    { status: 'BROADCAST', txid: sent.txid },
-  );
-  await notifyStatus(trx, updated, asset, now);
-  return updated;
 }

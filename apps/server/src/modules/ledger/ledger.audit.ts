@@ -62,7 +62,7 @@ export const ledgerChecks: AuditCheck[] = [
     const { rows } = await sql<{ user_id: bigint; asset_id: number }>`
       with holds as (
         select user_id, asset_id, sum(held) as held from (
-          select user_id, asset_id, amount + fee as held from withdrawals where status = 'PENDING'
+          select user_id, asset_id, amount + fee as held from withdrawals where status in ('PENDING', 'PROCESSING')
           union all
           select user_id, hold_asset_id, hold_remaining from orders where status in ('NEW', 'PARTIAL')
         ) h group by user_id, asset_id
@@ -84,7 +84,7 @@ export const ledgerChecks: AuditCheck[] = [
     const { rows } = await sql<{ n: string }>`
       select count(*)::text as n from deposits d
       where (d.status = 'CREDITED') <> exists (
-        select 1 from journal_entries e where e.ref_type = 'deposit' and e.ref_id = d.deposit_id and e.kind = 'DEPOSIT')`.execute(
+        select 1 from journal_entries e where e.ref_type = 'deposit' and e.ref_id = d.deposit_id and e.kind in ('DEPOSIT', 'TREASURY_DEPOSIT'))`.execute(
       ctx.db,
     );
     const n = Number(rows[0]?.n ?? 0);

@@ -16,7 +16,9 @@ export type SystemAccount =
   | 'fees' // withdrawal and trading fees earned
   | 'lockup' // source of lock-up grants (promotions, vesting)
   | 'rewards_pool' // the funded pool affiliate rewards are paid from
-  | 'pool_funding'; // where the operator's pool funding comes from
+  | 'pool_funding' // where the operator's pool funding comes from
+  | 'treasury' // the exchange's own money on chain: what it sent to its hot wallet itself
+  | 'chain_fees'; // gas the exchange paid on chain (an expense: negative)
 
 export type AccountRef = { userId: bigint; kind: UserAccountKind } | { system: SystemAccount };
 

@@ -11,7 +11,6 @@ import * as usersRepo from '../account/users.repository.ts';
 import { deliver, mustFind, otpChecks } from '../auth/auth.service.ts';
 import { otpMessages } from '../auth/messages.ts';
 import * as otps from '../auth/otp.service.ts';
-import { chainFor } from '../chain/chain.ts';
 import { assetById } from '../funds/assets.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './addresses.repository.ts';
@@ -77,7 +76,7 @@ export async function add(
   ip: string,
 ): Promise<TSavedAddress> {
   const asset = await assetById(ctx.db, input.asset_id);
-  if (!chainFor(asset.network).isValidAddress(input.address)) {
+  if (!ctx.chains.require(asset.network, asset.symbol).isValidAddress(input.address)) {
     throw badRequest(`This is not a valid ${asset.network} address.`, {
       address: `is not a valid ${asset.network} address`,
     });
