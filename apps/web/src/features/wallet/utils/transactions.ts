@@ -50,10 +50,12 @@ export type Tone = 'warning' | 'secondary' | 'success' | 'danger' | 'medium';
 
 const statusViews: Record<TxStatus, { label: string; tone: Tone }> = {
   PENDING: { label: 'Pending', tone: 'warning' },
+  PROCESSING: { label: 'Processing', tone: 'warning' },
   BROADCAST: { label: 'Broadcast', tone: 'secondary' },
   COMPLETED: { label: 'Completed', tone: 'success' },
   REJECTED: { label: 'Rejected', tone: 'danger' },
   CANCELLED: { label: 'Cancelled', tone: 'danger' },
+  FAILED: { label: 'Failed', tone: 'danger' },
 };
 
 export function statusView(status: TxStatus): { label: string; tone: Tone } {
@@ -63,4 +65,9 @@ export function statusView(status: TxStatus): { label: string; tone: Tone } {
 /** A transaction hash or an address cut to its ends: "3f9a2c…81d0e4". */
 export function shortenHash(hash: string, keep = 6): string {
   return hash.length <= keep * 2 + 1 ? hash : `${hash.slice(0, keep)}…${hash.slice(-keep)}`;
+}
+
+/** The page of one line of the history. */
+export function transactionHref(id: number): string {
+  return `/funds/transaction?id=${id}`;
 }
