@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -169,6 +170,67 @@ describe('configuration', () => {
       'SECRETS_KEY must be 64 hexadecimal characters (32 bytes).',
       'SMS_URL must be an https:// URL of the SMS provider (Twilio: https://SID:TOKEN@api.twilio.com).',
       'KYC_WITHDRAW_LIMITS_USD must look like UNVERIFIED:1000,VERIFIED:100000 (got "GOLD:5").',
+    ]);
+  });
+
+  it('reads the EVM chain, its tokens and the custody mnemonic, and never shows the mnemonic', () => {
+    const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+    const dir = tempDir();
+    const file = join(dir, 'mnemonic');
+    writeFileSync(file, `${mnemonic}\n`);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      EVM_RPC_URL: 'http://127.0.0.1:8545',
+      EVM_CHAIN_ID: '31337',
+      EVM_TOKENS:
+        'usdt:0x5FbDB2315678afecb367f032d93F642f64180aa3, FIT24:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      EVM_EXPLORER_URL: 'https://etherscan.io/',
+      CUSTODY_MNEMONIC_FILE: file,
+    });
+    expect(config.evm).toMatchObject({
+      rpcUrl: 'http://127.0.0.1:8545',
+      chainId: 31337,
+      confirmations: 12,
+      pollMs: 2000,
+      replaceAfterSeconds: 180,
+      startBlock: null,
+      explorerUrl: 'https://etherscan.io',
+      tokens: {
+        USDT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        FIT24: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      },
+    });
+    expect(config.evm!.mnemonic.reveal()).toBe(mnemonic);
+    for (const shown of [
+      JSON.stringify(config),
+      inspect(config, { depth: 10 }),
+      String(config.evm!.mnemonic),
+    ]) {
+      expect(shown).not.toContain('sausage');
+      expect(shown.length).toBeGreaterThan(0);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir() }).evm).toBeNull();
+  });
+
+  it('names every bad EVM setting, without repeating a mnemonic', () => {
+    const bad = 'legal winner thank year wave sausage worth useful legal winner thank thank';
+    const problems = problemsOf({
+      EVM_RPC_URL: 'localhost:8545',
+      EVM_CONFIRMATIONS: '0',
+      EVM_TOKENS: 'USDT=0x12',
+      CUSTODY_MNEMONIC: bad,
+    });
+    expect(problems).toEqual([
+      'EVM_RPC_URL must be an http(s):// JSON-RPC URL.',
+      'EVM_CHAIN_ID is required with EVM_RPC_URL (1 for Ethereum, 31337 locally).',
+      'EVM_CHAIN_ID must be a whole number from 1 to 1099511627776 (got "0").',
+      'EVM_CONFIRMATIONS must be a whole number from 1 to 1000 (got "0").',
+      'EVM_TOKENS must look like USDT:0x…,FIT24:0x… (got "USDT=0x12").',
+      'The custody mnemonic is not a valid BIP-39 English mnemonic.',
+    ]);
+    expect(problems.join(' ')).not.toContain('sausage');
+    expect(problemsOf({ EVM_RPC_URL: 'http://node:8545', EVM_CHAIN_ID: '1' })).toEqual([
+      'EVM_RPC_URL needs CUSTODY_MNEMONIC or CUSTODY_MNEMONIC_FILE (the keys of the wallets).',
     ]);
   });
 });

@@ -283,8 +283,11 @@ export function markReplaced(trx: Database, row: EvmTransactionRow, now: Date) {
     .execute();
 }
 
-/** What is still leaving `from` in `assetId` (not yet in a block): amounts, and gas at most. */
-export async function unminedOutflow(db: Database, from: string, assetId: number) {
+/**
+ * What is still leaving `from` beyond block `block` (prepared, or sent and not in a block at or below it):
+ * amounts of `assetId`, and gas at most. With balances read at `block`, balance − this is what is free.
+ */
+export async function outflowAfter(db: Database, from: string, assetId: number, block: bigint) {
   const row = await db
     .selectFrom('evm_transactions')
     .select([
@@ -296,7 +299,10 @@ export async function unminedOutflow(db: Database, from: string, assetId: number
     .where((eb) =>
       eb.or([
         eb('status', '=', 'PREPARED'),
-        eb.and([eb('status', '=', 'SENT'), eb('block_number', 'is', null)]),
+        eb.and([
+          eb('status', '=', 'SENT'),
+          eb.or([eb('block_number', 'is', null), eb('block_number', '>', block)]),
+        ]),
       ]),
     )
     .executeTakeFirstOrThrow();

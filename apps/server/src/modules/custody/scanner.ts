@@ -27,6 +27,8 @@ export async function scan(ctx: AppContext, chain: EvmChain, maxBlocks = 100): P
   const latest = await chain.client.getBlockNumber();
   let at = await repo.cursor(ctx.db, chain.network);
   if (!at) at = await start(ctx, chain, latest);
+  // The chain is shorter than what was read: blocks were dropped (or the node is a new chain).
+  if (latest < at.height) at = await reorganise(ctx, chain, latest);
   let read = 0;
   while (at.height < latest && read < maxBlocks) {
     const block = (await chain.client.getBlock({
@@ -248,8 +250,9 @@ async function recordPending(
 }
 
 /**
- * The block at `height + 1` does not follow the one remembered at `height`: walks back to the last height
- * where the remembered block is still the chain's, then forgets everything above it in one transaction.
+ * The block at `height + 1` does not follow the one remembered at `height` (or the chain ends at `height`,
+ * below what was read): walks back to the last height where the remembered block is still the chain's,
+ * then forgets everything above it in one transaction.
  */
 async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Promise<repo.StoredBlock> {
   let fork = height;

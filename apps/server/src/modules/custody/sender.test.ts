@@ -12,7 +12,9 @@ import {
 import { assetId, auditClean, balance, createTrader, type Trader } from '../../testing/funds.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import artifacts from '../chain/evm/erc20-artifacts.json' with { type: 'json' };
+import { isEvmChain } from '../chain/evm/evm-chain.ts';
 import { devAccount, localClients } from '../chain/evm/local-chain.ts';
+import { prepareWithdrawals } from './sender.ts';
 
 const noLimits = { withdrawLimitsUsd: { UNVERIFIED: '1000000000', VERIFIED: '1000000000' } };
 
@@ -100,7 +102,7 @@ describe.each(databasesUnderTest())('withdrawals on a real EVM node ($name)', (d
     await t.custody!.tick();
     const waiting = await withdrawal(id);
     expect(waiting.status).toBe('PROCESSING');
-    expect(waiting.waiting_reason).toMatch(/hot wallet holds .* USDT free; this withdrawal needs 200 USDT/);
+    expect(waiting.waiting_reason).toMatch(/hot wallet holds .* USDT free; this needs 200 USDT/);
     const report = (await t.ops('GET', '/ops/custody')).body.data.custody;
     expect(report.waiting).toEqual([
       expect.objectContaining({ withdrawal_id: id, symbol: 'USDT', amount: '200' }),
@@ -128,6 +130,22 @@ describe.each(databasesUnderTest())('withdrawals on a real EVM node ($name)', (d
     await settle(second, 'COMPLETED');
     expect(await chain.clients.publicClient.getBalance({ address: a })).toBe(10n ** 17n);
     expect(await chain.clients.publicClient.getBalance({ address: b })).toBe(2n * 10n ** 17n);
+  });
+
+  it('prepares each withdrawal once, with distinct consecutive nonces, under 30 passes at once', async () => {
+    const ids = [
+      await withdraw('ETH', '0.01', somewhere()),
+      await withdraw('ETH', '0.02', somewhere()),
+      await withdraw('ETH', '0.03', somewhere()),
+    ];
+    const evmChain = t.ctx.chains.get('ethereum');
+    if (!isEvmChain(evmChain)) throw new Error('no EVM chain');
+    await Promise.all(Array.from({ length: 30 }, () => prepareWithdrawals(t.ctx, evmChain)));
+    const rows = (await Promise.all(ids.map(attempts))).flat();
+    expect(rows.map((r) => r.withdrawal_id)).toEqual(ids.map(BigInt));
+    const nonces = rows.map((r) => r.nonce).sort((a, b) => Number(a - b));
+    expect(nonces).toEqual([nonces[0]!, nonces[0]! + 1n, nonces[0]! + 2n]);
+    for (const id of ids) await settle(id, 'COMPLETED');
   });
 
   it('replaces a transaction not mined in time: same nonce, higher fees; the replacement completes it', async () => {

@@ -1,6 +1,7 @@
 import { fromBaseUnits } from '@fit24/contract';
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, keccak256 } from 'viem';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import type { AssetRow, EvmTransactionRow } from '../../db/schema-funds.ts';
 import type { EvmChain } from '../chain/evm/evm-chain.ts';
 import type { KeyIndex } from '../chain/evm/hd-wallet.ts';
@@ -63,27 +64,54 @@ export async function estimateGas(chain: EvmChain, m: Movement): Promise<bigint 
   }
 }
 
-/** What the hot wallet lacks for a movement, in words; null when it has enough beside what it is sending. */
-async function hotShortfall(ctx: AppContext, chain: EvmChain, assets: ChainAssets, m: Movement, fees: Fees) {
-  const gas = (m.native ? ETHER_TRANSFER_GAS : TOKEN_GAS_BOUND) * fees.maxFeePerGas;
-  const etherOut = await repo.unminedOutflow(ctx.db, assets.hot, assets.native.asset_id);
-  const ether = (await chain.client.getBalance({ address: assets.hot })) - etherOut.amount - etherOut.gas;
+/** The hot wallet's balances at one block: ether, and the token a movement takes. */
+export interface HotBalances {
+  block: bigint;
+  ether: bigint;
+  token: bigint;
+}
+
+export async function readHot(chain: EvmChain, assets: ChainAssets, m: Movement): Promise<HotBalances> {
+  const block = await chain.client.getBlockNumber();
+  const ether = await chain.client.getBalance({ address: assets.hot, blockNumber: block });
+  const token = m.native
+    ? 0n
+    : await chain.client.readContract({
+        address: m.asset.contract_address as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [assets.hot],
+        blockNumber: block,
+      });
+  return { block, ether, token };
+}
+
+/**
+ * What the hot wallet lacks for a movement, in words; null when it has enough beside everything else it is
+ * sending. Run inside the transaction that takes the sender's nonce: that row lock makes the preparers of
+ * one wallet check one after the other, each seeing what the ones before it recorded.
+ */
+export async function hotShortfall(
+  trx: Database,
+  assets: ChainAssets,
+  m: Movement,
+  gasLimit: bigint,
+  fees: Fees,
+  hot: HotBalances,
+): Promise<string | null> {
+  const gas = gasLimit * fees.maxFeePerGas;
+  const etherOut = await repo.outflowAfter(trx, assets.hot, assets.native.asset_id, hot.block);
+  const ether = hot.ether - etherOut.amount - etherOut.gas;
   const words = (asset: AssetRow, raw: bigint) =>
-    `${fromBaseUnits(raw / scaleOf(asset), asset.decimals)} ${asset.symbol}`;
+    `${fromBaseUnits((raw < 0n ? 0n : raw) / scaleOf(asset), asset.decimals)} ${asset.symbol}`;
   if (m.native && ether < m.raw + gas)
-    return `The hot wallet holds ${words(m.asset, ether < 0n ? 0n : ether)} free; this withdrawal needs ${words(m.asset, m.raw + gas)} with gas.`;
+    return `The hot wallet holds ${words(m.asset, ether)} free; this needs ${words(m.asset, m.raw + gas)} with gas.`;
   if (m.native) return null;
-  const out = await repo.unminedOutflow(ctx.db, assets.hot, m.asset.asset_id);
-  const balance = await chain.client.readContract({
-    address: m.asset.contract_address as Address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [assets.hot],
-  });
-  if (balance - out.amount < m.raw)
-    return `The hot wallet holds ${words(m.asset, balance - out.amount)} free; this withdrawal needs ${words(m.asset, m.raw)}.`;
+  const out = await repo.outflowAfter(trx, assets.hot, m.asset.asset_id, hot.block);
+  if (hot.token - out.amount < m.raw)
+    return `The hot wallet holds ${words(m.asset, hot.token - out.amount)} free; this needs ${words(m.asset, m.raw)}.`;
   if (ether < gas)
-    return `The hot wallet holds too little ${assets.native.symbol} for gas (${words(assets.native, ether < 0n ? 0n : ether)}).`;
+    return `The hot wallet holds too little ${assets.native.symbol} for gas (${words(assets.native, ether)}).`;
   return null;
 }
 
@@ -107,31 +135,32 @@ export async function prepareWithdrawals(ctx: AppContext, chain: EvmChain): Prom
       to: getAddress(w.address),
       raw: w.amount * scaleOf(asset),
     };
-    const short = await hotShortfall(ctx, chain, assets, m, fees);
-    if (short) {
-      if (await repo.setWaiting(ctx.db, w.withdrawal_id, short))
-        ctx.log.warn(
-          { withdrawal: String(w.withdrawal_id), reason: short },
-          'withdrawal waits for the hot wallet',
-        );
-      continue;
-    }
-    const gas = await estimateGas(chain, m);
-    if (gas === null) {
-      await refuse(ctx, w.withdrawal_id, asset);
-      continue;
-    }
-    if (
-      await record(ctx, chain, {
+    const hot = { assets, balances: await readHot(chain, assets, m) };
+    // A first look with the most gas a transfer may take: a short wallet is not asked to estimate.
+    const bound = m.native ? ETHER_TRANSFER_GAS : TOKEN_GAS_BOUND;
+    let outcome: Recorded = await hotShortfall(ctx.db, assets, m, bound, fees, hot.balances);
+    if (outcome === null) {
+      const gas = await estimateGas(chain, m);
+      if (gas === null) {
+        await refuse(ctx, w.withdrawal_id, asset);
+        continue;
+      }
+      outcome = await record(ctx, chain, {
         m,
         gas,
         fees,
         purpose: 'withdrawal',
         withdrawalId: w.withdrawal_id,
         key: 'hot',
-      })
-    )
-      prepared++;
+        hot,
+      });
+    }
+    if (outcome === true) prepared++;
+    else if (typeof outcome === 'string' && (await repo.setWaiting(ctx.db, w.withdrawal_id, outcome)))
+      ctx.log.warn(
+        { withdrawal: String(w.withdrawal_id), reason: outcome },
+        'withdrawal waits for the hot wallet',
+      );
   }
   return prepared;
 }
@@ -156,39 +185,59 @@ export interface Planned {
   key: KeyIndex;
   /** Deposits this sweep moves (marked in the same transaction). */
   sweeps?: bigint[];
+  /** A transaction of the hot wallet: its balances, checked again under the nonce's lock. */
+  hot?: { assets: ChainAssets; balances: HotBalances };
 }
 
-/** Records a PREPARED transaction with the sender's next nonce; false when the withdrawal moved on meanwhile. */
-export async function record(ctx: AppContext, chain: EvmChain, p: Planned): Promise<boolean> {
+/** true: recorded; false: the withdrawal moved on meanwhile; a string: what the hot wallet lacks. */
+export type Recorded = boolean | string | null;
+
+class Short extends Error {}
+
+/**
+ * Records a PREPARED transaction with the sender's next nonce. Taking the nonce locks the sender's row, so
+ * the hot wallet's funds are checked again there, after every transaction recorded before; when short,
+ * the transaction rolls back and no nonce is used.
+ */
+export async function record(ctx: AppContext, chain: EvmChain, p: Planned): Promise<Recorded> {
   const chainCount = BigInt(
     await chain.client.getTransactionCount({ address: p.m.from, blockTag: 'pending' }),
   );
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    if (p.withdrawalId !== undefined && !(await repo.lockUnsent(trx, p.withdrawalId))) return false;
-    const nonce = await repo.takeNonce(trx, p.m.from, chainCount);
-    const tx = await repo.insertTx(trx, {
-      network: chain.network,
-      purpose: p.purpose,
-      withdrawal_id: p.withdrawalId ?? null,
-      asset_id: p.m.asset.asset_id,
-      key_index: String(p.key),
-      from_address: p.m.from,
-      to_address: p.m.to,
-      contract_address: p.m.native ? null : p.m.asset.contract_address,
-      amount_raw: p.m.raw.toString(),
-      nonce,
-      gas_limit: p.gas,
-      max_fee_per_gas: p.fees.maxFeePerGas.toString(),
-      max_priority_fee_per_gas: p.fees.maxPriorityFeePerGas.toString(),
-      status: 'PREPARED',
-      created_at: now,
-      updated_at: now,
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (p.withdrawalId !== undefined && !(await repo.lockUnsent(trx, p.withdrawalId))) return false;
+      const nonce = await repo.takeNonce(trx, p.m.from, chainCount);
+      if (p.hot) {
+        const short = await hotShortfall(trx, p.hot.assets, p.m, p.gas, p.fees, p.hot.balances);
+        if (short) throw new Short(short);
+      }
+      const tx = await repo.insertTx(trx, {
+        network: chain.network,
+        purpose: p.purpose,
+        withdrawal_id: p.withdrawalId ?? null,
+        asset_id: p.m.asset.asset_id,
+        key_index: String(p.key),
+        from_address: p.m.from,
+        to_address: p.m.to,
+        contract_address: p.m.native ? null : p.m.asset.contract_address,
+        amount_raw: p.m.raw.toString(),
+        nonce,
+        gas_limit: p.gas,
+        max_fee_per_gas: p.fees.maxFeePerGas.toString(),
+        max_priority_fee_per_gas: p.fees.maxPriorityFeePerGas.toString(),
+        status: 'PREPARED',
+        created_at: now,
+        updated_at: now,
+      });
+      if (p.withdrawalId !== undefined) await repo.setWaiting(trx, p.withdrawalId, null);
+      if (p.sweeps?.length) await repo.markSwept(trx, p.sweeps, tx.tx_id);
+      return true;
     });
-    if (p.withdrawalId !== undefined) await repo.setWaiting(trx, p.withdrawalId, null);
-    if (p.sweeps?.length) await repo.markSwept(trx, p.sweeps, tx.tx_id);
-    return true;
-  });
+  } catch (error) {
+    if (error instanceof Short) return error.message;
+    throw error;
+  }
 }
 
 /** Step 2: signs every PREPARED transaction (lowest nonce first) and records it SENT; then step 3. */

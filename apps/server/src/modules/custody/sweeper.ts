@@ -5,7 +5,14 @@ import type { EvmChain } from '../chain/evm/evm-chain.ts';
 import { type ChainAssets, chainAssets } from './assets.ts';
 import * as repo from './custody.repository.ts';
 import { type Fees, suggestFees } from './fees.ts';
-import { ETHER_TRANSFER_GAS, estimateGas, type Movement, record, TOKEN_GAS_BOUND } from './sender.ts';
+import {
+  ETHER_TRANSFER_GAS,
+  estimateGas,
+  type Movement,
+  readHot,
+  record,
+  TOKEN_GAS_BOUND,
+} from './sender.ts';
 
 /**
  * Sweeps: credited deposits move from their deposit address to the hot wallet, one transaction per
@@ -55,7 +62,7 @@ async function sweepAddress(
     const gas = (await estimateGas(chain, m)) ?? TOKEN_GAS_BOUND;
     const gasCost = gas * fees.maxFeePerGas;
     if (ether < gasCost) return topUp(ctx, chain, assets, fees, from, gasCost - ether);
-    return record(ctx, chain, { m, gas, fees, purpose: 'sweep', key: userId, sweeps: ids });
+    return (await record(ctx, chain, { m, gas, fees, purpose: 'sweep', key: userId, sweeps: ids })) === true;
   }
   const native = groups.find((g) => g.asset_id === assets.native.asset_id);
   if (!native) return false;
@@ -67,7 +74,16 @@ async function sweepAddress(
     return false;
   }
   const m: Movement = { asset: assets.native, native: true, from, to: assets.hot, raw: value };
-  return record(ctx, chain, { m, gas: ETHER_TRANSFER_GAS, fees, purpose: 'sweep', key: userId, sweeps: ids });
+  return (
+    (await record(ctx, chain, {
+      m,
+      gas: ETHER_TRANSFER_GAS,
+      fees,
+      purpose: 'sweep',
+      key: userId,
+      sweeps: ids,
+    })) === true
+  );
 }
 
 function tokenBalance(chain: EvmChain, asset: AssetRow, owner: Address): Promise<bigint> {
@@ -88,12 +104,17 @@ async function topUp(
   to: Address,
   missing: bigint,
 ): Promise<boolean> {
-  const hotEther = await chain.client.getBalance({ address: assets.hot });
-  const out = await repo.unminedOutflow(ctx.db, assets.hot, assets.native.asset_id);
-  if (hotEther - out.amount - out.gas < missing + ETHER_TRANSFER_GAS * fees.maxFeePerGas) {
-    ctx.log.warn({ address: to }, 'the hot wallet has too little ether to pay for a sweep');
-    return false;
-  }
   const m: Movement = { asset: assets.native, native: true, from: assets.hot, to, raw: missing };
-  return record(ctx, chain, { m, gas: ETHER_TRANSFER_GAS, fees, purpose: 'gas', key: 'hot' });
+  const hot = { assets, balances: await readHot(chain, assets, m) };
+  const outcome = await record(ctx, chain, {
+    m,
+    gas: ETHER_TRANSFER_GAS,
+    fees,
+    purpose: 'gas',
+    key: 'hot',
+    hot,
+  });
+  if (typeof outcome === 'string')
+    ctx.log.warn({ address: to, reason: outcome }, "no ether for a sweep's gas");
+  return outcome === true;
 }
