@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Address, erc20Abi, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmConfig } from '../../config-evm.ts';
@@ -195,6 +196,65 @@ describe.each(databasesUnderTest())('custody on a real EVM node ($name)', (datab
     expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase());
     expect(receipt.from.toLowerCase()).toBe(hotWallet(evm).toLowerCase());
     expect((await balance(t, alice.token, 'ETH')).available).toBe('0.998');
+  });
+
+  it('refuses a withdrawal to a mistyped address: a mixed-case address must carry its checksum', async () => {
+    const good = getAddress(`0x${'ab'.repeat(20)}`);
+    const typo = good.slice(0, -1) + (good.endsWith('B') ? 'b' : 'B');
+    const asked = await t.api('POST', '/api/asset/withdraw', {
+      token: alice.token,
+      body: {
+        asset_id: await assetId(t, 'ETH'),
+        address: typo,
+        amount: '0.1',
+        txn_password: alice.txnPassword,
+      },
+    });
+    expect(asked).toMatchObject({
+      status: 400,
+      body: { fields: { address: 'is not a valid ethereum address' } },
+    });
+  });
+
+  it("lets an operator set a token's contract, read from the chain, and refuses what is not one", async () => {
+    const set = await t.ops('POST', '/ops/custody/token', {
+      symbol: 'usdt',
+      contract: chain.tokens.USDT.toLowerCase(),
+    });
+    expect(set.body.data.token).toEqual({ symbol: 'USDT', contract: chain.tokens.USDT, chain_decimals: 6 });
+    const notToken = await t.ops('POST', '/ops/custody/token', { symbol: 'FIT24', contract: aliceAddress });
+    expect(notToken).toMatchObject({
+      status: 422,
+      body: { message: `There is no ERC-20 token at ${aliceAddress} on this chain.` },
+    });
+    const coin = await t.ops('POST', '/ops/custody/token', { symbol: 'ETH', contract: chain.tokens.USDT });
+    expect(coin.status).toBe(422);
+    const bad = await t.ops('POST', '/ops/custody/token', { symbol: 'FIT24', contract: '0x12' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps no key and no mnemonic in the database', async () => {
+    const keys = hdWallet(evm.mnemonic.reveal());
+    const secrets = [
+      evm.mnemonic.reveal(),
+      keys.privateKey('hot').slice(2),
+      keys.privateKey(BigInt(alice.userId)).slice(2),
+    ];
+    for (const table of [
+      'evm_transactions',
+      'evm_nonces',
+      'deposits',
+      'deposit_addresses',
+      'assets',
+      'outbox',
+      'notifications',
+    ]) {
+      const rows = await sql`select * from ${sql.table(table)}`.execute(t.ctx.db);
+      const text = JSON.stringify(rows.rows, (_key, value) =>
+        typeof value === 'bigint' ? String(value) : value,
+      ).toLowerCase();
+      for (const secret of secrets) expect(text.includes(secret.toLowerCase()), table).toBe(false);
+    }
   });
 
   it('reconciles every asset to zero, and the audit holds', async () => {

@@ -107,6 +107,16 @@ describe.each(databasesUnderTest())('withdrawals on a real EVM node ($name)', (d
     expect(report.waiting).toEqual([
       expect.objectContaining({ withdrawal_id: id, symbol: 'USDT', amount: '200' }),
     ]);
+    // An operator may still reject a waiting one: nothing was sent, the hold comes back.
+    const other = await withdraw('USDT', '50', somewhere());
+    await t.custody!.tick();
+    expect((await withdrawal(other)).waiting_reason).not.toBeNull();
+    const rejected = await t.ops('POST', '/ops/withdrawals/reject', {
+      withdrawal_id: other,
+      reason: 'Asked by the user',
+    });
+    expect(rejected.body.data.withdrawal.status).toBe('REJECTED');
+    expect(await balance(t, bob.token, 'USDT')).toMatchObject({ available: '298', on_hold: '202' });
     // Bob's deposit reaches the hot wallet: its gas first, then the sweep; the withdrawal follows.
     await settle(id, 'COMPLETED');
     const moved = await t.ctx.db

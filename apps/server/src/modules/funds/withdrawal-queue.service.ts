@@ -27,17 +27,29 @@ export async function approve(ctx: AppContext, withdrawalId: number): Promise<TW
   });
 }
 
-/** PENDING → REJECTED: the hold goes back to available. */
+/**
+ * An approved withdrawal still waiting for the sender (the hot wallet is short, say) may be rejected too,
+ * as long as no transaction was made for it: the sender locks the same row before it makes one.
+ */
+async function rejectable(trx: Database, withdrawalId: number) {
+  const row = await withdrawalsRepo.lockById(trx, BigInt(withdrawalId));
+  if (row?.status === 'PROCESSING' && !(await withdrawalsRepo.hasChainTransaction(trx, row.withdrawal_id)))
+    return { row, asset: await assetById(trx, row.asset_id) };
+  return pendingWithdrawal(trx, withdrawalId);
+}
+
+/** PENDING (or PROCESSING with nothing sent) → REJECTED: the hold goes back to available. */
 export async function reject(ctx: AppContext, withdrawalId: number, reason?: string): Promise<TWithdrawal> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const { row, asset } = await pendingWithdrawal(trx, withdrawalId);
-    const updated = await withdrawalsRepo.moveOn(trx, row.withdrawal_id, 'PENDING', {
+    const { row, asset } = await rejectable(trx, withdrawalId);
+    const updated = await withdrawalsRepo.moveOn(trx, row.withdrawal_id, row.status, {
       status: 'REJECTED',
       reason: reason ?? null,
+      waiting_reason: null,
       updated_at: now,
     });
-    if (!updated) throw new Error('a locked PENDING withdrawal moved on');
+    if (!updated) throw new Error('a locked withdrawal moved on');
     await ledger.post(trx, {
       kind: 'WITHDRAWAL_RELEASE',
       refType: 'withdrawal',

@@ -50,6 +50,17 @@ export async function minedIds(db: Database, networks: string[]): Promise<bigint
   return rows.map((r) => r.withdrawal_id);
 }
 
+/** Whether the custody sender has made a transaction for the withdrawal (prepared, sent or final). */
+export async function hasChainTransaction(trx: Database, withdrawalId: bigint): Promise<boolean> {
+  const row = await trx
+    .selectFrom('evm_transactions')
+    .select('tx_id')
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('status', 'in', ['PREPARED', 'SENT', 'CONFIRMED', 'REVERTED'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The operator's list: the latest 200 (of one status), with the user's email. */
 export function listWithEmail(
   db: Database,
