@@ -20,6 +20,7 @@ import { VersionPage } from '../features/system/pages/VersionPage.tsx';
 import {
   AssetBalancePage,
   DepositPage,
+  TransactionPage,
   TransferPage,
   WithdrawPage,
 } from '../features/wallet/pages/WalletPages.tsx';
@@ -80,6 +81,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/funds/deposit', kind: 'open', element: <DepositPage /> },
   { path: '/funds/withdraw', kind: 'open', element: <WithdrawPage /> },
   { path: '/funds/transfer', kind: 'open', element: <TransferPage /> },
+  // One line of an asset's history (`?id=`), opened from the list; signed-in only, like its siblings.
+  { path: '/funds/transaction', kind: 'open', element: <TransactionPage /> },
   { path: '/version', kind: 'open', element: <VersionPage /> },
   // The "this wasn't me" link of a new sign-in email: works with or without a session here.
   { path: '/freeze', kind: 'open', element: <FreezePage /> },

@@ -13,7 +13,11 @@ export const depositWalletQueryOptions = (assetId: number) =>
     staleTime: 10 * 60_000,
   });
 
-export function useDepositWallet(assetId: number | null) {
+/** `enabled` false while it is not known yet that the asset's network works (no address is asked for). */
+export function useDepositWallet(assetId: number | null, enabled = true) {
   const allowed = useVerifiedSession();
-  return useQuery({ ...depositWalletQueryOptions(assetId ?? 0), enabled: allowed && assetId !== null });
+  return useQuery({
+    ...depositWalletQueryOptions(assetId ?? 0),
+    enabled: allowed && enabled && assetId !== null,
+  });
 }

@@ -1,19 +1,20 @@
 import type { TWithdrawal } from '@fit24/contract';
 import { fromBaseUnits } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
-import { checkmarkCircleOutline, hourglassOutline } from 'ionicons/icons';
+import { alertCircleOutline, checkmarkCircleOutline, hourglassOutline } from 'ionicons/icons';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount, unitsOf } from '../../../lib/money.ts';
+import { statusSentence } from '../utils/confirmations.ts';
 import { SummaryRows } from './SummaryRows.tsx';
 import { TxStatusChip } from './TxStatusChip.tsx';
 import './funds-forms.css';
 
-const nextStep: Partial<Record<TWithdrawal['status'], string>> = {
-  PENDING:
-    'Your withdrawal is waiting for approval. We check every withdrawal before it is sent, and notify you when it moves on.',
-  BROADCAST: 'Sent to the network. It completes once the network confirms it.',
-  COMPLETED: 'Completed.',
-};
+/** The result's icon: waiting (approval, or being sent), done, or failed. */
+function iconOf(status: TWithdrawal['status']): { icon: string; tone: '' | 'pending' | 'failed' } {
+  if (status === 'PENDING' || status === 'PROCESSING') return { icon: hourglassOutline, tone: 'pending' };
+  if (status === 'BROADCAST' || status === 'COMPLETED') return { icon: checkmarkCircleOutline, tone: '' };
+  return { icon: alertCircleOutline, tone: 'failed' };
+}
 
 /** What was asked for, after the server accepted a withdrawal: its status and what happens next. */
 export function WithdrawResult({
@@ -30,15 +31,17 @@ export function WithdrawResult({
     decimals,
   );
   const symbol = withdrawal.symbol;
-  const pending = withdrawal.status === 'PENDING';
+  const look = iconOf(withdrawal.status);
   return (
     <section className="funds-result" data-testid="withdraw-result" data-status={withdrawal.status}>
-      <span className={`funds-result__icon${pending ? ' funds-result__icon--pending' : ''}`}>
-        <IonIcon icon={pending ? hourglassOutline : checkmarkCircleOutline} aria-hidden="true" />
+      <span className={`funds-result__icon${look.tone ? ` funds-result__icon--${look.tone}` : ''}`}>
+        <IonIcon icon={look.icon} aria-hidden="true" />
       </span>
       <h2>Withdrawal submitted</h2>
       <TxStatusChip status={withdrawal.status} testId="withdraw-result-status" />
-      <p className="funds-result__text">{nextStep[withdrawal.status] ?? ''}</p>
+      <p className="funds-result__text" data-testid="withdraw-result-text">
+        {statusSentence('WITHDRAWAL', withdrawal.status) ?? ''}
+      </p>
       <SummaryRows
         rows={[
           {

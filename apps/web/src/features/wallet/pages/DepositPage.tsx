@@ -12,6 +12,7 @@ import { AssetActionPage } from '../components/AssetActionPage.tsx';
 import { AssetSwitch, UnknownAsset } from '../components/AssetChooser.tsx';
 import { NoticeCards } from '../components/NoticeCards.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
+import { UnavailableNotice } from '../components/UnavailableNotice.tsx';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 import './deposit.css';
@@ -20,9 +21,11 @@ const PATH = '/funds/deposit';
 
 function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
   const asset = useAsset(assetId);
-  const wallet = useDepositWallet(assetId);
-  const toast = useToast();
   const info = asset.data?.asset;
+  // An asset whose network cannot work has no address to ask for (the server would refuse it: 422).
+  const unavailable = info?.unavailable_reason ?? null;
+  const wallet = useDepositWallet(assetId, info !== undefined && unavailable === null);
+  const toast = useToast();
   const address = wallet.data?.wallet;
 
   const copy = async (text: string, what: string) => {
@@ -34,16 +37,31 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
   if (balance.isSuccess && !balance.data)
     return <UnknownAsset onChoose={onChoose} testId="deposit-chooser" />;
   const error = asset.error ?? wallet.error;
+  const assetSwitch = info && (
+    <AssetSwitch
+      symbol={info.symbol}
+      name={info.name}
+      testId="deposit-asset"
+      onChoose={(b) => onChoose(b.asset_id)}
+    />
+  );
+  if (info && unavailable !== null) {
+    return (
+      <>
+        {assetSwitch}
+        <UnavailableNotice
+          symbol={info.symbol}
+          what="deposits"
+          reason={unavailable}
+          testId="deposit-unavailable"
+        />
+        <NoticeCards assetId={assetId} type="deposit" />
+      </>
+    );
+  }
   return (
     <>
-      {info && (
-        <AssetSwitch
-          symbol={info.symbol}
-          name={info.name}
-          testId="deposit-asset"
-          onChoose={(b) => onChoose(b.asset_id)}
-        />
-      )}
+      {assetSwitch}
       {error && (
         <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="deposit-error">
           {error.message}

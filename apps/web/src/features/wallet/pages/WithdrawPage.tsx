@@ -18,6 +18,7 @@ import { SendFormHead } from '../components/SendFormHead.tsx';
 import { SendGuard, useSendHold } from '../components/SendGuard.tsx';
 import { SummaryRows } from '../components/SummaryRows.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
+import { UnavailableNotice } from '../components/UnavailableNotice.tsx';
 import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { WhitelistNotice, WithdrawDestination } from '../components/WithdrawDestination.tsx';
 import { WithdrawLimit } from '../components/WithdrawLimit.tsx';
@@ -60,7 +61,17 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     return <IonSkeletonText animated style={{ height: 220, borderRadius: 14 }} />;
   }
   if (account.data.account.has_txn_password === 0) {
-    return <TxnPasswordNotice action="withdrawal" testId="withdraw-need-txn-password" />;
+    // Setting a password would not make an asset that cannot move here withdrawable: say why instead.
+    return info.unavailable_reason !== null ? (
+      <UnavailableNotice
+        symbol={info.symbol}
+        what="withdrawals"
+        reason={info.unavailable_reason}
+        testId="withdraw-unavailable"
+      />
+    ) : (
+      <TxnPasswordNotice action="withdrawal" testId="withdraw-need-txn-password" />
+    );
   }
   if (result) {
     return (
@@ -77,6 +88,9 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
 
   const { symbol, decimals } = info;
   const { values, errors } = form;
+  const unavailable = info.unavailable_reason;
+  // Paused by the operator, or impossible here (no node for its network): the form cannot be sent.
+  const closed = info.withdraw_enabled === 0 || unavailable !== null;
   const check = checkAmount({
     amount: values.amount,
     decimals,
@@ -123,7 +137,15 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
       >
         <WithdrawLimit />
         <SendGuard action="Withdrawals" pause={flow.pause} testPrefix="withdraw" />
-        {info.withdraw_enabled === 0 && (
+        {unavailable !== null && (
+          <UnavailableNotice
+            symbol={symbol}
+            what="withdrawals"
+            reason={unavailable}
+            testId="withdraw-unavailable"
+          />
+        )}
+        {unavailable === null && info.withdraw_enabled === 0 && (
           <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
             {symbol} withdrawals are paused for now. Your balance is safe; try again later.
@@ -176,7 +198,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         />
         <SubmitButton
           busy={false}
-          disabled={info.withdraw_enabled === 0 || hold.blocked}
+          disabled={closed || hold.blocked}
           onClick={review}
           testId="withdraw-review"
         >

@@ -41,6 +41,8 @@ describe('statusView', () => {
     expect(statusView('COMPLETED')).toEqual({ label: 'Completed', tone: 'success' });
     expect(statusView('REJECTED')).toEqual({ label: 'Rejected', tone: 'danger' });
     expect(statusView('CANCELLED')).toEqual({ label: 'Cancelled', tone: 'danger' });
+    expect(statusView('PROCESSING')).toEqual({ label: 'Processing', tone: 'warning' });
+    expect(statusView('FAILED')).toEqual({ label: 'Failed', tone: 'danger' });
   });
 });
 
