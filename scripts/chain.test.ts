@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -93,7 +93,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('it writes chain.env for npm start: the node, the chain, confirmations, the custody mnemonic, the tokens', () => {
+test('it writes chain.env for npm start: the node, the chain, confirmations, the custody mnemonic, the tokens, a data folder of its own', () => {
   const written = readEnvFile();
   expect(written).toEqual({
     EVM_RPC_URL: `http://127.0.0.1:${port}`,
@@ -101,6 +101,7 @@ test('it writes chain.env for npm start: the node, the chain, confirmations, the
     EVM_CONFIRMATIONS: '3',
     CUSTODY_MNEMONIC_FILE: join(dataDir, 'custody-mnemonic'),
     EVM_TOKENS: expect.stringMatching(/^USDT:0x[0-9a-fA-F]{40},FIT24:0x[0-9a-fA-F]{40}$/),
+    DATA_DIR: join(dataDir, 'exchange'),
   });
   expect(statSync(join(dataDir, 'custody-mnemonic')).mode & 0o777).toBe(0o600);
   expect(readFileSync(join(dataDir, 'custody-mnemonic'), 'utf8').trim().split(' ')).toHaveLength(12);
@@ -185,6 +186,9 @@ test('npm run chain starts again with the same custody mnemonic, and SIGTERM to 
   const mnemonicFile = join(dataDir, 'custody-mnemonic');
   const mnemonic = readFileSync(mnemonicFile, 'utf8');
   rmSync(join(dataDir, 'chain.env'));
+  // What an exchange saw of the last chain: gone with it.
+  mkdirSync(join(dataDir, 'exchange/db'), { recursive: true });
+  writeFileSync(join(dataDir, 'exchange/db/PG_VERSION'), '17');
   const npm = spawn('npm', ['run', 'chain'], { cwd: join(import.meta.dirname, '..'), env, stdio: 'ignore' });
   const npmExited = new Promise((resolve) => npm.once('exit', resolve));
   const deadline = Date.now() + 60_000;
@@ -193,6 +197,7 @@ test('npm run chain starts again with the same custody mnemonic, and SIGTERM to 
     await new Promise((r) => setTimeout(r, 200));
   }
   expect(readFileSync(mnemonicFile, 'utf8')).toBe(mnemonic);
+  expect(existsSync(join(dataDir, 'exchange'))).toBe(false);
   expect((await balancesOf(rpcUrl, tokens, hdWallet(mnemonic).address('hot'))).USDT).toBe(1_000_000n * USDT);
 
   // npm runs the script through `sh -c`, which does not pass SIGTERM on: the script notices its parent go.

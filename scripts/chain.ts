@@ -41,6 +41,11 @@ const REPO_ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.EVM_PORT || 8545);
 const DATA_DIR = resolve(process.env.CHAIN_DATA_DIR ?? join(REPO_ROOT, 'data/chain'));
 const ENV_FILE = join(DATA_DIR, 'chain.env');
+/**
+ * The exchange's own data while it runs on this chain. The chain starts anew each time, so its database
+ * does too: a database that had scanned another chain's blocks would wait for heights this one never had.
+ */
+const EXCHANGE_DIR = join(DATA_DIR, 'exchange');
 const MNEMONIC_FILE = join(DATA_DIR, 'custody-mnemonic');
 const CONFIRMATIONS = 3;
 const BLOCK_INTERVAL_SECONDS = 2;
@@ -112,6 +117,7 @@ function envLines(rpcUrl: string, tokens: DeployedTokens, mnemonicFile: string |
       ? `CUSTODY_MNEMONIC_FILE=${shellValue(mnemonicFile)}`
       : '# CUSTODY_MNEMONIC: the one set in your environment (keep it set for npm start)',
     `EVM_TOKENS=USDT:${tokens.USDT},FIT24:${tokens.FIT24}`,
+    `DATA_DIR=${shellValue(EXCHANGE_DIR)}`,
   ];
 }
 
@@ -187,7 +193,8 @@ Send from it to a deposit address the exchange shows you, and look at any addres
 Or import the key into a wallet such as MetaMask (network: RPC ${rpcUrl}, chain id ${LOCAL_CHAIN_ID},
 currency ETH) and add the two tokens by address.
 
-Ctrl-C stops the chain. Its state lives in memory: the next start deploys anew and rewrites chain.env.
+Ctrl-C stops the chain. Its state lives in memory: the next start deploys anew, rewrites chain.env and
+empties the exchange's database for it (${relative(process.cwd(), EXCHANGE_DIR) || EXCHANGE_DIR}).
 `);
 }
 
@@ -198,6 +205,7 @@ async function start(): Promise<void> {
   const hotWallet = hdWallet(mnemonic).address('hot');
   mkdirSync(DATA_DIR, { recursive: true });
   rmSync(ENV_FILE, { force: true }); // the last run's addresses are gone with its node
+  rmSync(EXCHANGE_DIR, { recursive: true, force: true }); // and so is everything the exchange saw of it
 
   let node: HardhatNode | undefined;
   let stopping = false;

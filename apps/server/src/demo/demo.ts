@@ -60,8 +60,9 @@ export async function ensureDemo(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Credits made-up balances (demo users, market makers, benchmark traders) from the chain's system account:
- * one journal entry, a leg per asset; a symbol the exchange does not list is skipped.
+ * Credits made-up balances (demo users, market makers, benchmark traders) from the `demo` system account —
+ * not the chain's: no coin on any chain stands behind them, and custody's reconciliation must not expect
+ * one. One journal entry, a leg per asset; a symbol the exchange does not list is skipped.
  */
 export async function grantBalances(
   trx: Database,
@@ -75,7 +76,7 @@ export async function grantBalances(
     const asset = await assetBySymbol(trx, symbol).catch(() => null);
     if (!asset) continue;
     legs.push({
-      from: { system: 'chain' },
+      from: { system: 'demo' },
       to: { userId, kind: 'available' },
       assetId: asset.asset_id,
       amount: parseAmount(asset, amount),

@@ -36,7 +36,12 @@ export function devnetChain(network: string, format: 'bech32' | 'hex'): DevnetCh
 
 /** A devnet withdrawal "sent": a random transaction id, expected in the network's next block. */
 export async function devnetSend(db: Database, network: string): Promise<{ txid: string; height: bigint }> {
-  return { txid: randomBytes(32).toString('hex'), height: (await chainHeight(db, network)) + 1n };
+  return { txid: devnetTxid(network), height: (await chainHeight(db, network)) + 1n };
+}
+
+/** A made-up transaction id, written as the network writes its own (0x… on an EVM network). */
+export function devnetTxid(network: string): string {
+  return `${network === 'bitcoin' ? '' : '0x'}${randomBytes(32).toString('hex')}`;
 }
 
 const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethereum' };

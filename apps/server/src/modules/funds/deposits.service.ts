@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { fromBaseUnits } from '@fit24/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -6,7 +5,7 @@ import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import * as chainRepo from '../chain/chain.repository.ts';
-import { chainHeight } from '../chain/chain.ts';
+import { chainHeight, devnetTxid } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
@@ -63,6 +62,7 @@ export async function devnetDeposit(
   if (!asset.deposit_enabled) throw new AppError('UNPROCESSABLE', `${asset.symbol} deposits are disabled.`);
   const confirmations = input.confirmations ?? asset.confirmations;
   const now = ctx.clock.now();
+  const txid = devnetTxid(asset.network);
   const depositId = await ctx.db.transaction().execute(async (trx) => {
     const address = await depositAddress(ctx, trx, user.user_id, asset);
     const height = await chainHeight(trx, asset.network);
@@ -70,7 +70,7 @@ export async function devnetDeposit(
       user_id: user.user_id,
       asset_id: asset.asset_id,
       network: asset.network,
-      txid: randomBytes(32).toString('hex'),
+      txid,
       vout: 0,
       address,
       amount,
@@ -86,6 +86,7 @@ export async function devnetDeposit(
         amount,
         status: 'PENDING',
         address,
+        txid,
         refType: 'deposit',
         refId: depositId,
         now,

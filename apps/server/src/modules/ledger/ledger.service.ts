@@ -18,7 +18,8 @@ export type SystemAccount =
   | 'rewards_pool' // the funded pool affiliate rewards are paid from
   | 'pool_funding' // where the operator's pool funding comes from
   | 'treasury' // the exchange's own money on chain: what it sent to its hot wallet itself
-  | 'chain_fees'; // gas the exchange paid on chain (an expense: negative)
+  | 'chain_fees' // gas the exchange paid on chain (an expense: negative)
+  | 'demo'; // made-up balances of the demo and the benchmarks (development only)
 
 export type AccountRef = { userId: bigint; kind: UserAccountKind } | { system: SystemAccount };
 
