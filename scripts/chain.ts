@@ -163,9 +163,14 @@ async function fund(
   }
 }
 
+/** A path as short as it reads well: relative to here when below here, else whole. */
+function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown.startsWith('..') || isAbsolute(shown) || shown === '' ? path : shown;
+}
+
 function printStarted(rpcUrl: string, tokens: DeployedTokens, hotWallet: Address, lines: string[]): void {
-  const shown = relative(process.cwd(), ENV_FILE);
-  const envPath = shown.startsWith('..') || isAbsolute(shown) ? ENV_FILE : shown;
+  const envPath = shownPath(ENV_FILE);
   console.log(`
 Local chain running at ${rpcUrl} (chain id ${LOCAL_CHAIN_ID}), a block every ${BLOCK_INTERVAL_SECONDS} s.
 
@@ -194,7 +199,7 @@ Or import the key into a wallet such as MetaMask (network: RPC ${rpcUrl}, chain 
 currency ETH) and add the two tokens by address.
 
 Ctrl-C stops the chain. Its state lives in memory: the next start deploys anew, rewrites chain.env and
-empties the exchange's database for it (${relative(process.cwd(), EXCHANGE_DIR) || EXCHANGE_DIR}).
+empties the exchange's database for it (${shownPath(EXCHANGE_DIR)}).
 `);
 }
 
