@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import * as chainRepo from '../modules/chain/chain.repository.ts';
 import * as history from '../modules/funds/history.ts';
 import type { Hub } from './hub.ts';
+import { Poller } from './poller.ts';
 
 /**
  * Live confirmations: each second, when a network's height moved or a deposit or withdrawal changed, the
@@ -10,31 +11,21 @@ import type { Hub } from './hub.ts';
  * were last sent (its confirmations or its status). A line that reached its end is sent once more, then
  * forgotten. Any process serves it: everything is read from the database.
  */
-export class ChainTail {
+export class ChainTail extends Poller {
   private heights = '';
   private since: Date;
   /** What each line looked like when last sent: `confirmations/status`. */
   private readonly sent = new Map<number, string>();
-  private polling = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly hub: Hub,
   ) {
+    super();
     this.since = ctx.clock.now();
   }
 
-  async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      await this.step();
-    } finally {
-      this.polling = false;
-    }
-  }
-
-  private async step(): Promise<void> {
+  protected async step(): Promise<void> {
     const listening = [...this.hub.listeners('transactions')];
     if (listening.length === 0) {
       this.sent.clear();

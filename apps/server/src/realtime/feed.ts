@@ -9,6 +9,7 @@ import * as ordersRepo from '../trading/orders/orders.repository.ts';
 import type { CommittedBatch } from '../trading/pipeline/market.ts';
 import { ChainTail } from './chain-tail.ts';
 import type { Hub } from './hub.ts';
+import { Poller } from './poller.ts';
 
 /** How often notifications written outside the market workers are looked for. */
 export const NOTIFICATION_TAIL_MS = 1_000;
@@ -57,28 +58,19 @@ export function startFeed(ctx: TradingContext, hub: Hub): () => void {
  * notifications outside trading are money moving). Starts after the newest row when the server starts;
  * rows the batch feed has already pushed are skipped.
  */
-class NotificationTail {
+class NotificationTail extends Poller {
   /** Ids the batch feed published; forgotten once the tail has passed them. */
   readonly pushed = new Set<bigint>();
   private after: bigint | null = null;
-  private polling = false;
 
   constructor(
     private readonly ctx: TradingContext,
     private readonly hub: Hub,
-  ) {}
-
-  async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      await this.step();
-    } finally {
-      this.polling = false;
-    }
+  ) {
+    super();
   }
 
-  private async step(): Promise<void> {
+  protected async step(): Promise<void> {
     const { db } = this.ctx;
     if (this.after === null) {
       this.after = (await notificationsRepo.newestId(db)) ?? 0n;

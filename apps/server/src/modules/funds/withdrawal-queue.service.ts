@@ -5,8 +5,7 @@ import type { WithdrawalRow } from '../../db/schema-funds.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { assetById, listAssets } from './assets.service.ts';
-import * as history from './history.ts';
-import { approveHeld, markCompleted, notifyStatus, withdrawalRowToWithdrawal } from './withdrawal-steps.ts';
+import { approveHeld, markCompleted, recordStep, withdrawalRowToWithdrawal } from './withdrawal-steps.ts';
 import * as withdrawalsRepo from './withdrawals.repository.ts';
 
 /** The operator's withdrawal queue: approve, reject, completion once mined, the list. */
@@ -64,12 +63,7 @@ export async function reject(ctx: AppContext, withdrawalId: number, reason?: str
         },
       ],
     });
-    await history.updateStatus(
-      trx,
-      { refType: 'withdrawal', refId: row.withdrawal_id },
-      { status: 'REJECTED' },
-    );
-    await notifyStatus(trx, updated, asset, now);
+    await recordStep(trx, updated, asset, now);
     return withdrawalRowToWithdrawal(updated, asset);
   });
 }

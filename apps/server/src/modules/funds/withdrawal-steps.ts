@@ -57,6 +57,22 @@ export async function notifyStatus(
   });
 }
 
+/** A step's history line and notification, once the withdrawal moved: its status and transaction now. */
+export async function recordStep(
+  trx: Database,
+  updated: WithdrawalRow,
+  asset: AssetRow,
+  now: Date,
+): Promise<WithdrawalRow> {
+  await history.updateStatus(
+    trx,
+    { refType: 'withdrawal', refId: updated.withdrawal_id },
+    { status: updated.status, txid: updated.txid },
+  );
+  await notifyStatus(trx, updated, asset, now);
+  return updated;
+}
+
 async function moved(
   trx: Database,
   row: WithdrawalRow,
@@ -84,14 +100,12 @@ export async function approveHeld(
     const sent = await devnetSend(trx, asset.network);
     return markSent(trx, row, asset, 'PENDING', { txid: sent.txid, height: sent.height }, now);
   }
-  const updated = await moved(trx, row, 'PENDING', { status: 'PROCESSING', updated_at: now });
-  await history.updateStatus(
+  return recordStep(
     trx,
-    { refType: 'withdrawal', refId: row.withdrawal_id },
-    { status: 'PROCESSING' },
+    await moved(trx, row, 'PENDING', { status: 'PROCESSING', updated_at: now }),
+    asset,
+    now,
   );
-  await notifyStatus(trx, updated, asset, now);
-  return updated;
 }
 
 /** → BROADCAST: the held funds leave (amount to the chain, fee to the fee account). */
@@ -132,13 +146,7 @@ export async function markSent(
     now,
     legs,
   });
-  await history.updateStatus(
-    trx,
-    { refType: 'withdrawal', refId: row.withdrawal_id },
-    { status: 'BROADCAST', txid: sent.txid },
-  );
-  await notifyStatus(trx, updated, asset, now);
-  return updated;
+  return recordStep(trx, updated, asset, now);
 }
 
 /** BROADCAST → COMPLETED (with the transaction that made it, when a replacement did). */
@@ -149,14 +157,12 @@ export async function markCompleted(
   txid: string,
   now: Date,
 ): Promise<WithdrawalRow> {
-  const updated = await moved(trx, row, 'BROADCAST', { status: 'COMPLETED', txid, updated_at: now });
-  await history.updateStatus(
+  return recordStep(
     trx,
-    { refType: 'withdrawal', refId: row.withdrawal_id },
-    { status: 'COMPLETED', txid },
+    await moved(trx, row, 'BROADCAST', { status: 'COMPLETED', txid, updated_at: now }),
+    asset,
+    now,
   );
-  await notifyStatus(trx, updated, asset, now);
-  return updated;
 }
 
 /**
@@ -200,11 +206,5 @@ export async function markFailed(
     now,
     legs,
   });
-  await history.updateStatus(
-    trx,
-    { refType: 'withdrawal', refId: row.withdrawal_id },
-    { status: 'FAILED', txid: failure.txid },
-  );
-  await notifyStatus(trx, updated, asset, now);
-  return updated;
+  return recordStep(trx, updated, asset, now);
 }
