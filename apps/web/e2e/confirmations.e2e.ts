@@ -134,7 +134,7 @@ describe('live confirmations of a deposit (devnet)', () => {
     expect(await detail.getByTestId('txd-sentence').textContent()).toBe('Credited to your balance.');
     expect(await detail.getByTestId('txd-network').textContent()).toBe('Ethereum');
     const hash = (await detail.getByTestId('txd-hash').textContent()) ?? '';
-    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await detail.getByTestId('txd-address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);
     // No explorer configured on a devnet.
     expect(await detail.getByTestId('txd-explorer').count()).toBe(0);
