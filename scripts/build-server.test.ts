@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeAt } from '../apps/server/src/modules/security/totp.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
@@ -75,8 +76,9 @@ describe('the compiled server (npm start, npm run build:server)', () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(await health.json()).toEqual({ ok: true });
     const opsKey = /Ops key \(x-ops-key\):\s+(\S+)/.exec(server.output())![1]!;
+    const token = await firstAdmin(server.url, opsKey);
     const audit = (await (
-      await fetch(`${server.url}/ops/audit`, { headers: { 'x-ops-key': opsKey } })
+      await fetch(`${server.url}/ops/audit`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       data: { checks: Array<{ name: string; ok: boolean; detail: string }> };
     };
@@ -96,3 +98,25 @@ describe('the compiled server (npm start, npm run build:server)', () => {
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
 });
+
+/** The operator key makes the first admin, who signs in with its password and authenticator: a session. */
+async function firstAdmin(url: string, opsKey: string): Promise<string> {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads the envelopes' fields
+    return ((await answer.json()) as any).data;
+  };
+  const email = 'first@ops.example.com';
+  const { password } = await post(
+    '/ops/operators',
+    { email, name: 'First', role: 'admin' },
+    { 'x-ops-key': opsKey },
+  );
+  const { challenge, totp_setup } = await post('/ops/auth/signin', { email, password });
+  const code = codeAt(totp_setup.secret, Math.floor(Date.now() / 1000));
+  return (await post('/ops/auth/totp', { challenge, code })).token;
+}

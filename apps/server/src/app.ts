@@ -32,12 +32,16 @@ import { seedDefaults } from './modules/funds/seed.ts';
 import { kycHandlers } from './modules/kyc/kyc.routes.ts';
 import { createMessenger } from './modules/messaging/messaging.ts';
 import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
+import { operatorGuards } from './modules/operators/operator-guards.ts';
+import { operatorHandlers } from './modules/operators/operators.routes.ts';
 import { moneyControlHandlers } from './modules/security/addresses.routes.ts';
 import { startSecurityJanitor } from './modules/security/janitor.ts';
 import { protectionHandlers } from './modules/security/protection.routes.ts';
 import { securityHandlers } from './modules/security/security.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
+import { consoleHandlers } from './ops/console/console.routes.ts';
+import { registerKycFileRoute } from './ops/console/kyc-file.ts';
 import { opsHandlers } from './ops/ops.routes.ts';
 import { registerWebSocket } from './realtime/websocket.ts';
 import { createEngineHost } from './trading/cluster/host.ts';
@@ -66,6 +70,8 @@ const handlers: HandlerMap<TradingContext> = mergeHandlers(
   moneyControlHandlers,
   protectionHandlers,
   custodyHandlers,
+  operatorHandlers,
+  consoleHandlers,
   opsHandlers,
 );
 
@@ -143,8 +149,9 @@ export async function buildApp(
   });
   registerDocsRoutes(app, config.publicUrl);
   await registerWebSocket(app, ctx);
-  registerContractRoutes(app, ctx, handlers, sessions.authenticate);
+  registerContractRoutes(app, ctx, handlers, { user: sessions.authenticate, operator: operatorGuards });
   registerShareLinks(app, ctx);
+  registerKycFileRoute(app, ctx);
 
   if (config.webDist) await registerWebApp(app, config.webDist, clientConfig);
   app.setNotFoundHandler(notFoundHandler(ctx));

@@ -67,6 +67,8 @@ export interface AppConfig {
   smsFrom: string;
   /** Withdrawal limit per rolling 24 hours in US dollars (decimal strings) by KYC tier. */
   withdrawLimitsUsd: { UNVERIFIED: string; VERIFIED: string };
+  /** Withdrawals worth more US dollars than this need two operators' approvals (`FOUR_EYES_USD`). */
+  fourEyesUsd: string;
   /** Seconds a confirmed whitelist address (and the end of whitelist-only) waits: `WHITELIST_DELAY_SECONDS`. */
   addressDelaySeconds: number;
   /** Seconds withdrawals and transfers pause after a security change: `SECURITY_COOLDOWN_SECONDS`. */
@@ -242,7 +244,10 @@ function readMoneyControls(env: Env, problems: string[]) {
     30 * 86_400,
     problems,
   );
-  return { withdrawLimitsUsd, addressDelaySeconds, cooldownSeconds };
+  const fourEyesUsd = env.FOUR_EYES_USD?.trim() || '10000';
+  if (!/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/.test(fourEyesUsd))
+    problems.push(`FOUR_EYES_USD must be an amount of US dollars such as 10000 (got "${fourEyesUsd}").`);
+  return { withdrawLimitsUsd, addressDelaySeconds, cooldownSeconds, fourEyesUsd };
 }
 
 /** Outside production, keys left unset come from `DATA_DIR/dev-keys.json` (made once). */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { codeAt } from './modules/security/totp.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -158,14 +159,28 @@ describe('the server process', () => {
     const version = await fetch(`${server.url}/api/version`, { headers: { 'x-api-key': server.apiKey } });
     expect(await version.json()).toMatchObject({ error: false, data: { version: '1.0.5', code: 10005 } });
 
-    const audit = await runCli(['audit'], { OPS_URL: server.url, DATA_DIR: dataDir });
+    // The operator key makes the first admin; the admin signs in (password, then the authenticator).
+    const cli = (args: string[]) => runCli(args, { OPS_URL: server.url, DATA_DIR: dataDir });
+    const unsigned = await cli(['audit']);
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.out).toContain('Sign in first');
+    const created = await cli(['operator-create', 'ada@ops.example.com', '--role', 'admin']);
+    expect(created.code).toBe(0);
+    const { password } = JSON.parse(created.out) as { password: string };
+    const first = await cli(['signin', '--email', 'ada@ops.example.com', '--password', password]);
+    const secret = /secret {2}(\S+)/.exec(first.out)![1]!;
+    const code = codeAt(secret, Math.floor(Date.now() / 1000));
+    const signedIn = await cli(['signin', '--code', code]);
+    expect(signedIn.out).toContain('Signed in as ada@ops.example.com (admin)');
+    const audit = await cli(['audit']);
     expect(audit.out).toContain('ok    migrations');
+    expect(audit.out).toContain("ok    the operators' trail is unbroken");
     expect(audit.out).toContain('audit clean');
     expect(audit.code).toBe(0);
 
-    const wrongKey = await runCli(['audit'], { OPS_URL: server.url, OPS_KEY: 'wrong-key-0123456789' });
-    expect(wrongKey.code).toBe(1);
-    expect(wrongKey.out).toMatch(/Refused \(403\)/);
+    const wrongToken = await runCli(['audit'], { OPS_URL: server.url, OPS_TOKEN: 'ops_t_wrong' });
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.out).toMatch(/Refused \(401\)/);
 
     const badUsage = await runCli(['clock'], { OPS_URL: server.url, DATA_DIR: dataDir });
     expect(badUsage.code).toBe(2);

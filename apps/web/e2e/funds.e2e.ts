@@ -24,7 +24,8 @@ describe('money in and out, in a real browser', () => {
   let stack: Stack;
   let btc: number;
   beforeAll(async () => {
-    stack = await startStack();
+    // One operator approves here (four eyes has its own test: admin-*.e2e.ts, operators.test.ts).
+    stack = await startStack({ fourEyesUsd: '1000000' });
     const assets = await stack.ctx.db.selectFrom('assets').select(['asset_id', 'symbol']).execute();
     btc = assets.find((a) => a.symbol === 'BTC')!.asset_id;
   });

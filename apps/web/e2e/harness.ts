@@ -10,6 +10,7 @@ import { createClock } from '../../server/src/clock.ts';
 import type { AppConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
 import { createUserWithSession } from '../../server/src/testing/fixtures.ts';
+import { createOperator, type TestOperator } from '../../server/src/testing/operators.ts';
 import { testConfig } from '../../server/src/testing/test-app.ts';
 import { launchBrowser } from './browser.ts';
 import { assertNoCspViolations, watchCspViolations } from './csp-watch.ts';
@@ -28,6 +29,8 @@ export interface Stack {
   baseUrl: string;
   ctx: AppContext;
   browser: Browser;
+  /** The admin operator the tests' operator calls are made as (a machine token of theirs). */
+  admin: TestOperator;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startStack(overrides: Partial<AppConfig> = {}): Promise<St
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  const admin = await createOperator(ctx, 'admin');
   const browser = await launchBrowser();
   watchCspViolations(browser);
   mkdirSync(screenshotDir, { recursive: true });
@@ -51,6 +55,7 @@ export async function startStack(overrides: Partial<AppConfig> = {}): Promise<St
     baseUrl: `http://127.0.0.1:${port}`,
     ctx,
     browser,
+    admin,
     async close() {
       await browser.close();
       await app.close();
@@ -154,7 +159,7 @@ export async function ops(stack: Stack, method: 'GET' | 'POST', path: string, bo
   const response = await fetch(`${stack.baseUrl}${path}`, {
     method,
     headers: {
-      'x-ops-key': stack.ctx.config.opsKey,
+      authorization: `Bearer ${stack.admin.token}`,
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

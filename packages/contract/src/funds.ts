@@ -221,7 +221,21 @@ export const ZLockedGrantData = z.object({
 });
 
 export const ZOpsWithdrawalsQuery = z.object({ status: ZTransactionStatus.optional() }).strict();
-export const ZOpsWithdrawal = ZWithdrawal.extend({ email_id: z.string() });
+/**
+ * A withdrawal in the operators' queue: whose it is, its value in US dollars when asked, and the four-eyes
+ * state — who approved it so far, and how many approvals it needs (two above FOUR_EYES_USD).
+ */
+export const ZOpsWithdrawal = ZWithdrawal.extend({
+  email_id: z.string(),
+  usd_value: ZMoney,
+  approvals: z.array(
+    z.object({ operator_id: z.number().int(), email: z.string(), creation_date: ZEpochSeconds }),
+  ),
+  approvals_needed: z.number().int(),
+  waiting_reason: z.string().nullable(),
+});
+export type TOpsWithdrawal = z.infer<typeof ZOpsWithdrawal>;
+export const ZOpsWithdrawalData = z.object({ withdrawal: ZOpsWithdrawal });
 export const ZOpsWithdrawalsData = z.object({ withdrawals: z.array(ZOpsWithdrawal) });
 export const ZWithdrawalDecisionBody = z
   .object({ withdrawal_id: ZId, reason: z.string().trim().max(300).optional() })

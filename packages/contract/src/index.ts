@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './admin.ts';
 export * from './affiliate.ts';
 export * from './auth.ts';
 export * from './common.ts';
@@ -8,6 +9,7 @@ export * from './funds.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './money.ts';
+export * from './operators.ts';
 export * from './ops.ts';
 export * from './realtime.ts';
 export * from './routes.ts';

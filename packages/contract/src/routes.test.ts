@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from './errors.ts';
+import { PERMISSIONS } from './operators.ts';
 import { routeList } from './routes.ts';
 
 /** The calls of spec §7, read from the specification itself (docs/spec.md, kept in the repository). */
@@ -33,12 +34,18 @@ describe('route table', () => {
     expect([...table].sort()).toEqual([...calls].sort());
   });
 
-  it('has no two routes with the same method and path; ops calls live under /ops with the ops key', () => {
+  it('has no two routes with the same method and path; operator calls live under /ops, each with its permission', () => {
     const keys = routeList.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of routeList) {
       if (r.spec) expect(r.path.startsWith('/api/')).toBe(true);
-      expect(r.path.startsWith('/ops/')).toBe(r.auth === 'ops');
+      expect(r.path.startsWith('/ops/'), r.id).toBe(r.auth.startsWith('ops'));
+      if (r.auth === 'ops' || r.auth === 'ops-bootstrap')
+        expect(
+          r.permission === 'self' || (r.permission !== undefined && r.permission in PERMISSIONS),
+          r.id,
+        ).toBe(true);
+      else expect(r.permission, r.id).toBeUndefined();
     }
   });
 

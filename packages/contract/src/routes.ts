@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { adminRoutes } from './routes/admin.ts';
 import { affiliateRoutes } from './routes/affiliate.ts';
 import type { RouteDef } from './routes/define.ts';
 import { fundsRoutes } from './routes/funds.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { marketsRoutes } from './routes/markets.ts';
+import { operatorRoutes } from './routes/operators.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
@@ -19,6 +21,8 @@ export const routes = {
   ...affiliateRoutes,
   ...securityRoutes,
   ...opsRoutes,
+  ...operatorRoutes,
+  ...adminRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
+import type { OperatorTables } from './schema-operators.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { TradingTables } from './schema-trading.ts';
 
@@ -152,7 +153,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends FundsTables, AffiliateTables, TradingTables, SecurityTables {
+export interface DB extends FundsTables, AffiliateTables, TradingTables, SecurityTables, OperatorTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

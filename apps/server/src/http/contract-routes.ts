@@ -3,8 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from './app-error.ts';
-import type { AuthInfo } from './auth-info.ts';
-import { type Authenticate, authenticateRequest, checkApiKey, checkOpsKey } from './guards.ts';
+import type { AuthInfo, OperatorAuth } from './auth-info.ts';
+import {
+  type Authenticate,
+  authenticateRequest,
+  checkApiKey,
+  type OperatorGuards,
+  opsCaller,
+} from './guards.ts';
 import { claimOf, type IdempotencyClaim, replay } from './idempotency.ts';
 import { parseInput } from './validation.ts';
 
@@ -22,11 +28,30 @@ export type AuthOf<Id extends RouteId> = Id extends RouteId
     : null
   : never;
 
+/** The operator of a route: known (by type) on `ops` routes, maybe on `ops-bootstrap`, null elsewhere. */
+export type OperatorOf<Id extends RouteId> = Id extends RouteId
+  ? Routes[Id]['auth'] extends 'ops'
+    ? OperatorAuth
+    : Routes[Id]['auth'] extends 'ops-bootstrap'
+      ? OperatorAuth | null
+      : null
+  : never;
+
+/** What an operator call's handler adds to its trail line: the target it acted on, what changed. */
+export interface TrailNote {
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
 /** What a request adds to the context its handler gets. */
 export interface RequestScope<Id extends RouteId = RouteId> {
   request: FastifyRequest;
   reply: FastifyReply;
   auth: AuthOf<Id>;
+  operator: OperatorOf<Id>;
+  /** Operator calls: filled by the handler where it knows more than the request says. */
+  note: TrailNote;
   /** The request's `Idempotency-Key` on an idempotent route: run the work through `transactOnce`. */
   idempotency: IdempotencyClaim | null;
 }
@@ -91,38 +116,68 @@ const ZNoQuery = z.object({}).strict();
  * `/%61pi/account` or `/api/./account` to `/api/account`, so a check of the raw URL would be skipped by
  * such a spelling, but the matched route's own hook always runs.
  */
+export interface Guards {
+  /** A user's bearer token → the user (modules/auth). */
+  user: Authenticate;
+  /** Operators: their tokens, whether the operator key may still create the first admin, the trail. */
+  operator: OperatorGuards;
+}
+
 export function registerContractRoutes<C extends AppContext>(
   app: FastifyInstance,
   ctx: C,
   handlers: HandlerMap<C>,
-  authenticate: Authenticate,
+  guards: Guards,
 ): void {
   const checkResponses = ctx.config.nodeEnv !== 'production';
   for (const def of routeList) {
     const handler = handlers[def.id] as (ctx: RequestContext, input: unknown) => unknown;
+    const operatorCall = isOperatorCall(def);
     app.route({
       method: def.method,
       url: def.path,
       onRequest: async (request) => {
         if (needsApiKey(def)) checkApiKey(ctx, request);
-        request.auth = await authorize(ctx, def, request, authenticate);
+        if (!operatorCall) request.auth = await authorize(ctx, def, request, guards.user);
+        else
+          request.operator = await opsCaller(ctx, def, request, guards.operator).catch(
+            async (error: unknown) => {
+              await guards.operator.record(ctx, def, request, {}, error);
+              throw error;
+            },
+          );
       },
       handler: async (request, reply) => {
-        const input = {
-          query: parseInput(def.query ?? ZNoQuery, request.query ?? {}, 'query'),
-          body: def.multipart ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
+        const note: TrailNote = {};
+        const run = async () => {
+          const input = {
+            query: parseInput(def.query ?? ZNoQuery, request.query ?? {}, 'query'),
+            body: def.multipart ? undefined : parseInput(def.body ?? ZNoBody, request.body, 'body'),
+          };
+          const auth = request.auth ?? null;
+          const operator = request.operator ?? null;
+          const idempotency = def.idempotent ? claimOf(request, def.id, auth?.userId, input.body) : null;
+          const earlier = idempotency ? await replay(ctx.db, idempotency) : null;
+          if (earlier !== null) return { error: false, data: earlier };
+          const data = await handler({ ...ctx, request, reply, auth, operator, idempotency, note }, input);
+          if (checkResponses) def.data.parse(data);
+          return { error: false, data };
         };
-        const auth = request.auth ?? null;
-        const idempotency = def.idempotent ? claimOf(request, def.id, auth?.userId, input.body) : null;
-        const earlier = idempotency ? await replay(ctx.db, idempotency) : null;
-        if (earlier !== null) return { error: false, data: earlier };
-        const data = await handler({ ...ctx, request, reply, auth, idempotency }, input);
-        if (checkResponses) def.data.parse(data);
-        return { error: false, data };
+        if (!operatorCall) return run();
+        try {
+          const answer = await run();
+          await guards.operator.record(ctx, def, request, note, null);
+          return answer;
+        } catch (error) {
+          await guards.operator.record(ctx, def, request, note, error);
+          throw error;
+        }
       },
     });
   }
 }
+
+const isOperatorCall = (def: RouteDef): boolean => def.auth.startsWith('ops');
 
 /** Every `/api` call carries the API key (DESIGN §2); operator calls carry the ops key instead. */
 const needsApiKey = (def: RouteDef): boolean => def.path.startsWith('/api/');
@@ -137,8 +192,9 @@ async function authorize(
     case 'public':
       return null;
     case 'ops':
-      checkOpsKey(ctx, request);
-      return null;
+    case 'ops-open':
+    case 'ops-bootstrap':
+      throw new Error(`${def.path} is an operator call`);
     case 'session':
       return authenticateRequest(ctx, request, authenticate);
     case 'user': {
@@ -154,5 +210,6 @@ async function authorize(
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthInfo | null;
+    operator?: OperatorAuth | null;
   }
 }

@@ -25,6 +25,12 @@ export const uniqueAnswers: Record<string, [ErrorName, string, Record<string, st
     { address: 'is already saved' },
   ],
   passkeys_credential_id_key: ['CONFLICT', 'This passkey is registered already.'],
+  operators_email_key: [
+    'CONFLICT',
+    'An operator with this email exists.',
+    { email: 'is already an operator' },
+  ],
+  withdrawal_approvals_pk: ['CONFLICT', 'You approved this withdrawal already: a second operator must.'],
 };
 
 interface DatabaseError {

@@ -130,10 +130,20 @@ describe.each(databasesUnderTest())('path spellings on $name', (database) => {
     const { routed, other } = spellings(path);
     for (const target of [...routed, ...other]) {
       const matched = routed.includes(target);
-      expectNoData(await rawGet(port, target, {}), `${target} without a key`, matched ? [403] : [403, 404]);
+      // An /api route asks its API key (403); an /ops route its operator (401, the operator key included).
+      const guard = api ? 403 : 401;
+      expectNoData(
+        await rawGet(port, target, {}),
+        `${target} without a key`,
+        matched ? [guard] : [guard, 404],
+      );
       const withApiKey = await rawGet(port, target, { 'x-api-key': TEST_API_KEY });
       if (api) expectNoData(withApiKey, `${target} with the API key`, matched ? [401] : [401, 404]);
-      else expectNoData(withApiKey, `${target} with only the API key`, matched ? [403] : [403, 404]);
+      else expectNoData(withApiKey, `${target} with only the API key`, matched ? [401] : [401, 404]);
+      if (!api) {
+        const withOpsKey = await rawGet(port, target, { 'x-ops-key': TEST_OPS_KEY });
+        expectNoData(withOpsKey, `${target} with the operator key`, matched ? [401] : [401, 404]);
+      }
       if (api && withApiKey.status === 401) expect(JSON.parse(withApiKey.body).code).toBe(502);
     }
   });
@@ -143,7 +153,7 @@ describe.each(databasesUnderTest())('path spellings on $name', (database) => {
     async (path) => {
       const headers: Record<string, string> = path.startsWith('/api/')
         ? { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` }
-        : { 'x-ops-key': TEST_OPS_KEY };
+        : { authorization: `Bearer ${t.admin.token}` };
       for (const target of spellings(path).routed) {
         const answer = await rawGet(port, target, headers);
         expect(answer.status, target).toBe(200);
@@ -158,8 +168,9 @@ describe.each(databasesUnderTest())('path spellings on $name', (database) => {
       for (const url of [...routed, ...other]) {
         for (const method of ['GET', 'HEAD'] as const) {
           const response = await t.app.inject({ method, url });
-          // A spelling the router matches meets the route's own guard (403), never a 404 that hides it.
-          const allowed = routed.includes(url) ? [403] : [403, 404];
+          // A spelling the router matches meets the route's own guard, never a 404 that hides it.
+          const guard = path.startsWith('/api/') ? 403 : 401;
+          const allowed = routed.includes(url) ? [guard] : [guard, 404];
           expect(allowed, `${method} ${url} → ${response.statusCode}`).toContain(response.statusCode);
           if (method === 'GET') expect(response.json().error, url).toBe(true);
         }
@@ -171,8 +182,17 @@ describe.each(databasesUnderTest())('path spellings on $name', (database) => {
     for (const def of routeList) {
       const url = encodeFirst(def.path);
       const bare = await t.app.inject({ method: def.method, url });
-      expect(bare.statusCode, `${def.method} ${url}`).toBe(403);
-      expect(bare.json().message, url).toMatch(def.path.startsWith('/api/') ? /API key/ : /operator key/);
+      const [status, message] = {
+        public: [403, /API key/],
+        session: [403, /API key/],
+        user: [403, /API key/],
+        ops: [401, /Sign in as an operator/],
+        'ops-bootstrap': [403, /operator key only creates the first admin/],
+        // Signing in needs no caller: a bare request is only a bad body.
+        'ops-open': [400, /./],
+      }[def.auth] as [number, RegExp];
+      expect(bare.statusCode, `${def.method} ${url}`).toBe(status);
+      expect(bare.json().message, url).toMatch(message);
       if (def.auth !== 'session' && def.auth !== 'user') continue;
       const keyOnly = await t.app.inject({ method: def.method, url, headers: { 'x-api-key': TEST_API_KEY } });
       expect(keyOnly.statusCode, url).toBe(401);
@@ -186,7 +206,7 @@ describe.each(databasesUnderTest())('path spellings on $name', (database) => {
     targets.push('/x/../api/account', '/%2561pi/account', '/assets/missing.js', '/api\\account');
     for (const target of targets) {
       const answer = await rawGet(port, target, {});
-      expectNoData(answer, target, [403, 404]);
+      expectNoData(answer, target, [401, 403, 404]);
     }
     const page = await rawGet(port, '/affiliate/stake', {});
     expect(page.status).toBe(200);

@@ -86,8 +86,8 @@ describe('security headers', () => {
       ['health', { url: '/healthz' }, 200],
       ['OpenAPI document', { url: '/api/docs/json' }, 200],
       ['share-link redirect', { url: '/r/ABC123' }, 302],
-      ['operator answer', { url: '/ops/audit', headers: { 'x-ops-key': TEST_OPS_KEY } }, 200],
-      ['operator-key refusal', { url: '/ops/audit' }, 403],
+      ['operator answer', { url: '/ops/audit', headers: { authorization: `Bearer ${t.admin.token}` } }, 200],
+      ['operator refusal', { url: '/ops/audit', headers: { 'x-ops-key': TEST_OPS_KEY } }, 401],
       ['HEAD of the app', { method: 'HEAD', url: '/' }, 200],
       [
         'a body that is not JSON',

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { appliedMigrations } from '../db/database.ts';
 import { migrationNames } from '../db/migrations/index.ts';
 import { type AuditCheck, ledgerChecks } from '../modules/ledger/ledger.audit.ts';
+import * as trail from '../modules/operators/trail.ts';
 import { tradingChecks } from '../trading/orders/orders.audit.ts';
 
 /**
@@ -34,7 +35,12 @@ const foundationChecks: AuditCheck[] = [
   },
 ];
 
-const checks: AuditCheck[] = [...foundationChecks, ...ledgerChecks, ...tradingChecks];
+const checks: AuditCheck[] = [
+  ...foundationChecks,
+  ...ledgerChecks,
+  ...tradingChecks,
+  (ctx) => trail.verify(ctx),
+];
 
 export async function runAudit(ctx: AppContext): Promise<TAuditData> {
   const results: TAuditCheck[] = [];

@@ -12,12 +12,45 @@ export interface OpsCommand {
   /** Fields sent as JSON numbers rather than strings. */
   integers?: string[];
   /** Fields the command itself sets (`market-halt` sends status HALTED). */
-  fixed?: Record<string, string>;
+  fixed?: Record<string, string | boolean>;
   help: string;
 }
 
 export const opsCommands: Record<string, OpsCommand> = {
   audit: { route: 'ops.audit', args: [], help: 'run every invariant check (exit 1 when one fails)' },
+  'operator-create': {
+    route: 'ops.operatorCreate',
+    args: ['email'],
+    options: ['role', 'name', 'password'],
+    help: 'a new operator <email> --role admin|finance|compliance|support|market [--name "Ada L."]',
+  },
+  operators: { route: 'ops.operators', args: [], help: 'every operator' },
+  'operator-role': {
+    route: 'ops.operatorUpdate',
+    args: ['operator_id', 'role'],
+    integers: ['operator_id'],
+    help: "change an operator's role <id> <role>",
+  },
+  'operator-disable': {
+    route: 'ops.operatorUpdate',
+    args: ['operator_id'],
+    integers: ['operator_id'],
+    fixed: { disabled: true },
+    help: 'disable an operator: their sessions and tokens end <id>',
+  },
+  token: {
+    route: 'ops.tokenCreate',
+    args: ['name'],
+    help: 'a machine token acting as you <name> (shown once)',
+  },
+  me: { route: 'ops.me', args: [], help: 'who you are signed in as, and what your role allows' },
+  signout: { route: 'ops.signout', args: [], help: 'end your session' },
+  trail: {
+    route: 'ops.trail',
+    args: [],
+    options: ['operator_id', 'action', 'target', 'page'],
+    help: "the operators' trail, newest first [--action ops.withdrawalsApprove] [--target …]",
+  },
   outbox: {
     route: 'ops.outbox',
     args: [],
@@ -167,6 +200,8 @@ export function toRequest(name: string, words: string[]): OpsRequest {
     }
   }
   const route = routes[command.route];
+  if (name === 'operator-create' && fields.name === undefined)
+    fields.name = String(fields.email).split('@')[0];
   if (route.method === 'GET') {
     const query = new URLSearchParams(fields as Record<string, string>).toString();
     return { method: 'GET', path: query ? `${route.path}?${query}` : route.path };

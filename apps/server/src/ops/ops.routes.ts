@@ -33,5 +33,9 @@ export const opsHandlers = defineHandlers({
     ctx.log.warn({ offset_seconds: ctx.clock.offsetSeconds() }, 'test clock moved');
     return { now: ctx.clock.nowSeconds(), offset_seconds: ctx.clock.offsetSeconds() };
   },
-  'ops.audit': (ctx) => runAudit(ctx),
+  'ops.audit': async (ctx) => {
+    const audit = await runAudit(ctx);
+    ctx.note.after = { ok: audit.ok, failed: audit.checks.filter((c) => !c.ok).map((c) => c.name) };
+    return audit;
+  },
 });

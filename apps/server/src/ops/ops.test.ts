@@ -15,16 +15,20 @@ describe.each(databasesUnderTest())('operator API on $name', (database) => {
     await Promise.all([t?.close(), production?.close(), noTestClock?.close()]);
   });
 
-  it('refuses a call without the operator key, or with the API key instead, with 403', async () => {
+  it('refuses a call with no operator signed in — the operator key, an API key, a user token — with 401', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/ops/audit' });
-    expect(none.statusCode).toBe(403);
-    expect(none.json()).toMatchObject({ error: true, code: 403 });
-    const wrong = await t.app.inject({
-      method: 'GET',
-      url: '/ops/audit',
-      headers: { 'x-ops-key': 'test-api-key-0123456789' },
-    });
-    expect(wrong.statusCode).toBe(403);
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ error: true });
+    for (const headers of [
+      { 'x-ops-key': t.ctx.config.opsKey },
+      { 'x-ops-key': 'test-api-key-0123456789' },
+      { authorization: 'Bearer ops_t_forged' },
+      { authorization: `Bearer ${t.admin.token}x` },
+    ]) {
+      const refused = await t.app.inject({ method: 'GET', url: '/ops/audit', headers });
+      expect(refused.statusCode).toBe(401);
+    }
+    expect((await t.ops('GET', '/ops/audit')).status).toBe(200);
   });
 
   it('lists the outbox newest first, narrowed by recipient', async () => {

@@ -10,6 +10,7 @@ import { defaultAffiliateConfig } from '../config-affiliate.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { Custody } from '../modules/custody/custody.ts';
 import type { TradingContext } from '../trading/context.ts';
+import { createOperator, type TestOperator } from './operators.ts';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_OPS_KEY = 'test-ops-key-0123456789';
@@ -69,6 +70,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     withdrawLimitsUsd: { UNVERIFIED: '1000', VERIFIED: '100000' },
     addressDelaySeconds: 86_400,
     cooldownSeconds: 86_400,
+    fourEyesUsd: '10000',
     ...overrides,
   };
 }
@@ -91,8 +93,17 @@ export interface TestApp {
       ip?: string;
     },
   ): Promise<{ status: number; body: TestEnvelope }>;
-  /** A call to `/ops` with the operator key. */
+  /** A call to `/ops` as the test's admin operator (a machine token of theirs). */
   ops(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: TestEnvelope }>;
+  /** A call to `/ops` as another operator (their token), or with the operator key (`{ opsKey: true }`). */
+  opsAs(
+    caller: { token: string } | { opsKey: true },
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: TestEnvelope }>;
+  /** The admin operator `ops` calls as. */
+  admin: TestOperator;
   close(): Promise<void>;
 }
 
@@ -119,6 +130,15 @@ export async function createTestApp(
     const response = await app.inject(options);
     return { status: response.statusCode, body: response.json() as TestEnvelope };
   };
+  const admin = await createOperator(ctx, 'admin');
+  const opsAs: TestApp['opsAs'] = (caller, method, url, body) =>
+    send({
+      method,
+      url,
+      headers:
+        'token' in caller ? { authorization: `Bearer ${caller.token}` } : { 'x-ops-key': TEST_OPS_KEY },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
   return {
     app,
     ctx,
@@ -135,14 +155,11 @@ export async function createTestApp(
         ...(options.body !== undefined ? { payload: options.body as object } : {}),
       });
     },
+    admin,
     ops(method, url, body) {
-      return send({
-        method,
-        url,
-        headers: { 'x-ops-key': TEST_OPS_KEY },
-        ...(body !== undefined ? { payload: body as object } : {}),
-      });
+      return opsAs({ token: admin.token }, method, url, body);
     },
+    opsAs,
     async close() {
       await app.close();
       // Its own data directory only: a directory given in `overrides` belongs to the caller.

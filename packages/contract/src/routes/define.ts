@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { ZQueryId } from '../common.ts';
+import type { Permission } from '../operators.ts';
 
 /**
  * Who may make a call:
  * - `public`: the API key only;
  * - `session`: a valid bearer token, even with an unverified email (verify, resend, account, …);
  * - `user`: a valid bearer token of a user whose email is verified;
- * - `ops`: the operator key (`x-ops-key`), under `/ops`.
+ * - `ops`: a signed-in operator (a session, or a machine token of one) whose role has the route's
+ *   `permission` (`self`: any operator, for their own session and tokens), under `/ops`;
+ * - `ops-open`: an operator signing in (no caller yet; attempt-limited);
+ * - `ops-bootstrap`: the operator key (`x-ops-key`) while no admin exists, else an operator who may manage
+ *   operators: it creates the first admin.
  */
-export type Auth = 'public' | 'session' | 'user' | 'ops';
+export type Auth = 'public' | 'session' | 'user' | 'ops' | 'ops-open' | 'ops-bootstrap';
 
 export interface RouteDef {
   method: 'GET' | 'POST';
@@ -26,6 +31,8 @@ export interface RouteDef {
   data: z.ZodType;
   /** Accepts an `Idempotency-Key` header (calls that move money). */
   idempotent?: boolean;
+  /** What an operator's role must allow to make an `ops` call. */
+  permission?: Permission | 'self';
 }
 
 export function route<const R extends RouteDef>(def: R): R {

@@ -7,6 +7,7 @@ import * as trading from './2026112305_trading.ts';
 import * as processes from './2026112306_processes.ts';
 import * as security from './2026112501_security.ts';
 import * as custody from './2026112601_custody.ts';
+import * as operators from './2026112602_operators.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026112306_processes': processes,
   '2026112501_security': security,
   '2026112601_custody': custody,
+  '2026112602_operators': operators,
 };
 
 export const migrationProvider: MigrationProvider = {

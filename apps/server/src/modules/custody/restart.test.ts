@@ -10,6 +10,7 @@ import { createClock } from '../../clock.ts';
 import type { EvmConfig } from '../../config-evm.ts';
 import { fundHotWallet, startTestChain, type TestChain, testEvmConfig } from '../../testing/custody.ts';
 import { createUserWithSession } from '../../testing/fixtures.ts';
+import { createOperator } from '../../testing/operators.ts';
 import { TEST_API_KEY, TEST_OPS_KEY, testConfig } from '../../testing/test-app.ts';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -82,6 +83,7 @@ describe('a kill -9 of the server while it scans deposits', () => {
     const config = testConfig({ dataDir, database: { kind: 'pglite', dataDir }, evm });
     const setup = await buildApp(config, { clock: createClock(), logger: false });
     const { user, token } = await createUserWithSession(setup.ctx);
+    const admin = await createOperator(setup.ctx, 'admin');
     const wallet = await setup.app.inject({
       method: 'GET',
       url: '/api/asset/wallet?asset_id=2',
@@ -133,7 +135,7 @@ describe('a kill -9 of the server while it scans deposits', () => {
     while ((await balance()) !== '4' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await balance()).toBe('4');
     const audit = (await (
-      await fetch(`${url}/ops/audit`, { headers: { 'x-ops-key': TEST_OPS_KEY } })
+      await fetch(`${url}/ops/audit`, { headers: { authorization: `Bearer ${admin.token}` } })
     ).json()) as {
       data: { ok: boolean };
     };

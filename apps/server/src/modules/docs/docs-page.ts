@@ -11,7 +11,9 @@ const authLabel: Record<RouteDef['auth'], string> = {
   public: 'API key',
   session: 'signed in (unverified email allowed)',
   user: 'signed in, verified email',
-  ops: 'operator key',
+  ops: 'a signed-in operator whose role allows it',
+  'ops-open': 'an operator signing in',
+  'ops-bootstrap': 'an admin operator (the operator key for the first admin)',
 };
 
 function schemaBlock(title: string, schema: z.ZodType | undefined): string {

@@ -44,19 +44,28 @@ const tags = [
     name: 'security',
     description: 'Second factor, passkeys, the address book, whitelist, anti-phishing, freeze',
   },
-  { name: 'ops', description: 'Operator calls (x-ops-key): devnet, approvals, programme data, audit, clock' },
+  {
+    name: 'ops',
+    description:
+      'Operator calls (an operator signed in, each call under a permission): approvals, programme data, audit',
+  },
+  { name: 'operators', description: "Operators' sign-in, sessions, machine tokens, accounts and the trail" },
 ];
 
 const callers: Record<RouteDef['auth'], string> = {
   public: 'any client with the API key (`x-api-key`).',
   session: 'a signed-in user (bearer token), also before the email is verified.',
   user: 'a signed-in user (bearer token) whose email is verified.',
-  ops: 'the operator (`x-ops-key`).',
+  ops: 'a signed-in operator (bearer: a session or a machine token) whose role allows it.',
+  'ops-open': 'an operator signing in (no token yet).',
+  'ops-bootstrap':
+    'an operator who may manage operators; while no admin exists, the operator key (`x-ops-key`).',
 };
 
 /** The operation's description: what it does, who may call it, and whether a retry is safe. */
 function operationDescription(def: RouteDef): string {
   const lines = [`${def.summary}.`, '', `Caller: ${callers[def.auth]}`];
+  if (def.permission && def.permission !== 'self') lines.push('', `Permission: \`${def.permission}\`.`);
   if (def.idempotent) {
     lines.push(
       '',
@@ -71,7 +80,9 @@ const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = {
   public: [{ apiKey: [] }],
   session: [{ apiKey: [], bearer: [] }],
   user: [{ apiKey: [], bearer: [] }],
-  ops: [{ opsKey: [] }],
+  ops: [{ opsBearer: [] }],
+  'ops-open': [],
+  'ops-bootstrap': [{ opsBearer: [] }, { opsKey: [] }],
 };
 
 function queryParameters(schema: z.ZodType | undefined) {
@@ -154,6 +165,7 @@ export function buildOpenApiDocument(publicUrl: string) {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer' },
         opsKey: { type: 'apiKey', in: 'header', name: 'x-ops-key' },
+        opsBearer: { type: 'http', scheme: 'bearer', description: 'An operator session or machine token' },
       },
     },
     paths,

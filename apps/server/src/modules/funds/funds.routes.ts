@@ -62,12 +62,20 @@ export const fundsHandlers = defineHandlers({
   'ops.withdrawals': async (ctx, { query }) => ({
     withdrawals: await withdrawalQueue.listForOps(ctx, query.status),
   }),
-  'ops.withdrawalsApprove': async (ctx, { body }) => ({
-    withdrawal: await withdrawalQueue.approve(ctx, body.withdrawal_id),
-  }),
-  'ops.withdrawalsReject': async (ctx, { body }) => ({
-    withdrawal: await withdrawalQueue.reject(ctx, body.withdrawal_id, body.reason),
-  }),
+  'ops.withdrawalsApprove': async (ctx, { body }) => {
+    const withdrawal = await withdrawalQueue.approve(ctx, ctx.operator, body.withdrawal_id);
+    ctx.note.after = {
+      status: withdrawal.status,
+      approvals: withdrawal.approvals.length,
+      of: withdrawal.approvals_needed,
+    };
+    return { withdrawal };
+  },
+  'ops.withdrawalsReject': async (ctx, { body }) => {
+    const withdrawal = await withdrawalQueue.reject(ctx, body.withdrawal_id, body.reason);
+    ctx.note.after = { status: withdrawal.status };
+    return { withdrawal };
+  },
   'ops.devnetMine': async (ctx, { body }) => {
     await deposits.mineBlocks(ctx, body.blocks, withdrawalQueue.completeMined);
     return { heights: await chainRepo.heights(ctx.db) };

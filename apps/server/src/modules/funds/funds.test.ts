@@ -12,7 +12,10 @@ import { registerUser, registerVerifiedUser } from '../../testing/identity.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 
 /** These tests are about the ledger, not the KYC withdrawal limit (money-controls.test.ts): set it out of reach. */
-const noLimits = { withdrawLimitsUsd: { UNVERIFIED: '1000000000', VERIFIED: '1000000000' } };
+const noLimits = {
+  withdrawLimitsUsd: { UNVERIFIED: '1000000000', VERIFIED: '1000000000' },
+  fourEyesUsd: '1000000000',
+};
 
 describe.each(databasesUnderTest())('funds on $name', (database) => {
   let t: TestApp;

@@ -57,6 +57,7 @@ export type HistoryRow = Selectable<AssetTransactionsTable> & {
   network: string;
   asset_confirmations: number;
   asset_decimals: number;
+  asset_symbol: string;
   tip: bigint | null;
   block: bigint | null;
 };
@@ -79,6 +80,7 @@ function withChain(db: Database) {
       'a.network',
       'a.confirmations as asset_confirmations',
       'a.decimals as asset_decimals',
+      'a.symbol as asset_symbol',
       'h.height as tip',
       eb.fn.coalesce('d.block_height', 'w.broadcast_height', 'e.block_number').as('block'),
     ]);
@@ -107,6 +109,11 @@ export async function page(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** A user's latest lines in every asset (the operators' view of a user). */
+export function latestOf(db: Database, userId: bigint, limit: number): Promise<HistoryRow[]> {
+  return withChain(db).where('t.user_id', '=', userId).orderBy('t.tx_id', 'desc').limit(limit).execute();
 }
 
 /** One line of the user's history (undefined when it is not theirs). */

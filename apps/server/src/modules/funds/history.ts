@@ -79,6 +79,14 @@ export async function onChain(ctx: AppContext, userIds: bigint[], since: Date) {
   }));
 }
 
+/** A user's latest lines in every asset, each with its asset's symbol. */
+export async function latest(ctx: AppContext, userId: bigint, limit = 30) {
+  return (await historyRepo.latestOf(ctx.db, userId, limit)).map((row) => ({
+    ...toAssetTransaction(ctx, row),
+    symbol: row.asset_symbol,
+  }));
+}
+
 /** One line of the user's history; 404 when there is none of theirs with this id. */
 export async function one(ctx: AppContext, userId: bigint, txId: number): Promise<TAssetTransaction> {
   const row = await historyRepo.findOne(ctx.db, userId, BigInt(txId));

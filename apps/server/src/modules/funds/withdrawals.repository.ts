@@ -61,6 +61,25 @@ export async function hasChainTransaction(trx: Database, withdrawalId: bigint): 
   return row !== undefined;
 }
 
+/** Four eyes: each operator's approval of a withdrawal, with their email, oldest first. */
+export function approvalsOf(db: Database, withdrawalIds: bigint[]) {
+  if (withdrawalIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('withdrawal_approvals as a')
+    .innerJoin('operators as o', 'o.operator_id', 'a.operator_id')
+    .select(['a.withdrawal_id', 'a.operator_id', 'o.email', 'a.created_at'])
+    .where('a.withdrawal_id', 'in', withdrawalIds)
+    .orderBy('a.created_at')
+    .execute();
+}
+
+export async function insertApproval(trx: Database, withdrawalId: bigint, operatorId: bigint, now: Date) {
+  await trx
+    .insertInto('withdrawal_approvals')
+    .values({ withdrawal_id: withdrawalId, operator_id: operatorId, created_at: now })
+    .execute();
+}
+
 /** The operator's list: the latest 200 (of one status), with the user's email. */
 export function listWithEmail(
   db: Database,
@@ -75,4 +94,14 @@ export function listWithEmail(
     .limit(200);
   if (status) query = query.where('withdrawals.status', '=', status);
   return query.execute();
+}
+
+export function findWithEmail(db: Database, withdrawalId: bigint) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
+    .selectAll('withdrawals')
+    .select('users.email')
+    .where('withdrawal_id', '=', withdrawalId)
+    .executeTakeFirstOrThrow();
 }

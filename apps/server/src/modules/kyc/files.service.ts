@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type TFile, UPLOAD_MAX_BYTES } from '@fit24/contract';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +24,11 @@ export function fileRowToFile(row: FileRow): TFile {
 }
 
 const uploadDir = (ctx: AppContext) => join(ctx.config.dataDir, 'uploads');
+
+/** A stored upload's bytes (for compliance operators only: see ops/console/kyc-file.ts). */
+export function readStored(ctx: AppContext, storedName: string): Promise<Buffer> {
+  return readFile(join(uploadDir(ctx), storedName));
+}
 
 /**
  * Stores the multipart field `file` under DATA_DIR/uploads with a random name (never served: the

@@ -10,18 +10,6 @@ export async function lastPrices(db: Database): Promise<Map<number, bigint>> {
   return new Map(rows.map((r) => [r.market_id, r.last_price]));
 }
 
-export async function marketStatus(
-  db: Database,
-  marketId: number,
-): Promise<Selectable<MarketsTable>['status']> {
-  const row = await db
-    .selectFrom('markets')
-    .select('status')
-    .where('market_id', '=', marketId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
-
 /** Drops the batch log of these markets older than `before` (followers further behind reload the book). */
 export async function pruneBatchLog(db: Database, marketIds: number[], before: Date): Promise<void> {
   await db

@@ -39,6 +39,11 @@ export interface EngineHost {
   /** Called after a market's settings changed: its listeners hear of it. */
   marketChanged(marketId: number): void;
   /**
+   * Reads a market's row again: a new one starts here (owned or followed), a known one takes its new
+   * status, fees and minimums at once. Every process does it when the change's NOTIFY reaches it.
+   */
+  syncMarket(ctx: AppContext, marketId: number): Promise<Market>;
+  /**
    * Tells `listener` when the connection holding the market locks is lost: the markets this process ran
    * may now run elsewhere, so it has stopped matching them; the process should restart.
    */
@@ -102,7 +107,29 @@ export function createEngineHost(target: DatabaseTarget): EngineHost {
       const market = h.markets.get(marketId);
       if (market) announce(h, market);
     },
+    syncMarket: (ctx, marketId) => syncMarket(h, ctx, marketId),
   };
+}
+
+/** A market added or changed by an operator, here or in another process (see `EngineHost.syncMarket`). */
+async function syncMarket(h: HostState, ctx: AppContext, marketId: number): Promise<Market> {
+  const info = (await loadMarkets(ctx.db)).find((m) => m.marketId === marketId);
+  if (!info) throw notFound('There is no market with this id.');
+  const known = h.markets.get(marketId);
+  if (known) {
+    const { status, makerFeePpm, takerFeePpm, minAmount, minTotal } = info;
+    Object.assign(known.market, { status, makerFeePpm, takerFeePpm, minAmount, minTotal });
+    announce(h, known);
+    return known;
+  }
+  const lastPrice = (await clusterRepo.lastPrices(ctx.db)).get(marketId) ?? 0n;
+  const data = await loadMarketData(ctx.db, info, lastPrice, ctx.clock.nowSeconds());
+  if (h.cluster && (await h.cluster.tryOwn(marketId))) return own(h, ctx, info, data);
+  const follower = new FollowedMarket(ctx, info, data);
+  follower.onCommitted = (batch) => tell(h, batch);
+  await follower.start();
+  h.markets.set(marketId, follower);
+  return follower;
 }
 
 /** Opens the cluster, owns or follows every market, and (when processes share the database) listens. */
@@ -175,12 +202,7 @@ async function listen(h: HostState, ctx: AppContext, cluster: Cluster): Promise<
     if (market instanceof FollowedMarket) background(ctx, 'follow failed', () => market.catchUp());
   });
   await cluster.listen(CHANNELS.markets, (payload) => {
-    const market = marketOf(payload);
-    if (!market) return;
-    background(ctx, 'market reload failed', async () => {
-      market.market.status = await clusterRepo.marketStatus(ctx.db, market.market.marketId);
-      announce(h, market);
-    });
+    background(ctx, 'market reload failed', () => syncMarket(h, ctx, Number(payload)));
   });
   cluster.onLost(() => {
     // Without the connection the locks are gone: another process may run these markets now.

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toRequest } from '../../ops/commands.ts';
 import { auditClean } from '../../testing/funds.ts';
 import type { RegisteredUser } from '../../testing/identity.ts';
+import { createOperator } from '../../testing/operators.ts';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import {
   cancel,
@@ -106,12 +107,14 @@ describe.each(databasesUnderTest())('halting and resuming a market on $name', (d
     expect(await stored()).toBe('OPEN');
   });
 
-  it('refuses the call without the operator key with 403', async () => {
+  it("refuses the call with no operator (401), with a user's token (401) or to a role without markets (403)", async () => {
     const payload = { market_id: btc, status: 'HALTED' };
     const none = await t.app.inject({ method: 'POST', url: '/ops/market/status', payload });
-    expect(none.statusCode).toBe(403);
+    expect(none.statusCode).toBe(401);
     const asUser = await t.api('POST', '/ops/market/status', { token: trader.token, body: payload });
-    expect(asUser.status).toBe(403);
+    expect(asUser.status).toBe(401);
+    const finance = await createOperator(t.ctx, 'finance');
+    expect((await t.opsAs({ token: finance.token }, 'POST', '/ops/market/status', payload)).status).toBe(403);
     expect(await stored()).toBe('OPEN');
     expect(await detail()).toMatchObject({ status: 'OPEN' });
   });
