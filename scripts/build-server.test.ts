@@ -72,7 +72,8 @@ describe('the compiled server (npm start, npm run build:server)', () => {
   });
 
   it('migrates the database, answers /healthz, logs JSON into a pipe with requests at debug, stops on SIGTERM', async () => {
-    const server = await startCompiled({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'debug' });
+    // No demo: its admin would close the operator key's way to the first admin.
+    const server = await startCompiled({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'debug', DEMO: '0' });
     const health = await fetch(`${server.url}/healthz`);
     expect(await health.json()).toEqual({ ok: true });
     const opsKey = /Ops key \(x-ops-key\):\s+(\S+)/.exec(server.output())![1]!;

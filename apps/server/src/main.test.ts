@@ -159,19 +159,26 @@ describe('the server process', () => {
     const version = await fetch(`${server.url}/api/version`, { headers: { 'x-api-key': server.apiKey } });
     expect(await version.json()).toMatchObject({ error: false, data: { version: '1.0.5', code: 10005 } });
 
-    // The operator key makes the first admin; the admin signs in (password, then the authenticator).
+    // The demo's admin signs in (password, then the authenticator it enrols), then makes an operator.
     const cli = (args: string[]) => runCli(args, { OPS_URL: server.url, DATA_DIR: dataDir });
     const unsigned = await cli(['audit']);
     expect(unsigned.code).toBe(2);
     expect(unsigned.out).toContain('Sign in first');
-    const created = await cli(['operator-create', 'ada@ops.example.com', '--role', 'admin']);
-    expect(created.code).toBe(0);
-    const { password } = JSON.parse(created.out) as { password: string };
-    const first = await cli(['signin', '--email', 'ada@ops.example.com', '--password', password]);
+    await expect
+      .poll(() => server.output())
+      .toContain(`${server.url}/admin as ops@fit24.exchange / Demo-operator-24`);
+    // The demo has its admin: the operator key makes no other.
+    const keyed = await cli(['operator-create', 'eve@ops.example.com', '--role', 'admin']);
+    expect(keyed.out).toMatch(/Refused \(403\)/);
+    const first = await cli(['signin', '--email', 'ops@fit24.exchange', '--password', 'Demo-operator-24']);
     const secret = /secret {2}(\S+)/.exec(first.out)![1]!;
     const code = codeAt(secret, Math.floor(Date.now() / 1000));
     const signedIn = await cli(['signin', '--code', code]);
-    expect(signedIn.out).toContain('Signed in as ada@ops.example.com (admin)');
+    expect(signedIn.out).toContain('Signed in as ops@fit24.exchange (admin)');
+    const created = await cli(['operator-create', 'ada@ops.example.com', '--role', 'finance']);
+    expect(JSON.parse(created.out)).toMatchObject({
+      operator: { email: 'ada@ops.example.com', role: 'finance' },
+    });
     const audit = await cli(['audit']);
     expect(audit.out).toContain('ok    migrations');
     expect(audit.out).toContain("ok    the operators' trail is unbroken");

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_USER } from './demo/demo.ts';
+import { DEMO_OPERATOR, DEMO_USER } from './demo/demo.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     ...(config.demo
       ? [
           `  Demo sign-in:         ${DEMO_USER.email} / ${DEMO_USER.password} (transaction password ${DEMO_USER.txnPassword})`,
+          `  Operators' console:   ${url}/admin as ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password} (an authenticator app is enrolled at the first sign-in)`,
         ]
       : []),
     '',

@@ -6,12 +6,20 @@ import { fundPool } from '../modules/affiliate/pool.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { assetBySymbol, parseAmount } from '../modules/funds/assets.service.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
+import * as operatorsRepo from '../modules/operators/operators.repository.ts';
 
 export const DEMO_USER = {
   email: 'demo@fit24.exchange',
   password: 'Demo-password-24',
   txnPassword: 'Demo-PIN-2424',
   name: 'Demo Trader',
+};
+
+/** The demo's admin operator: its authenticator is enrolled at its first sign-in, as anybody's. */
+export const DEMO_OPERATOR = {
+  email: 'ops@fit24.exchange',
+  password: 'Demo-operator-24',
+  name: 'Demo Admin',
 };
 
 const DEMO_BALANCES: Array<[string, string]> = [
@@ -27,6 +35,7 @@ const DEMO_BALANCES: Array<[string, string]> = [
  * at once. Created once; a restart leaves it as it is.
  */
 export async function ensureDemo(ctx: AppContext): Promise<void> {
+  await ensureDemoOperator(ctx);
   if (await usersRepo.findByEmail(ctx.db, DEMO_USER.email)) return;
   const [passwordHash, txnHash] = await Promise.all([
     hashPassword(DEMO_USER.password),
@@ -83,4 +92,15 @@ export async function grantBalances(
     });
   }
   if (legs.length > 0) await ledger.post(trx, { kind: 'DEMO_GRANT', memo, now, legs });
+}
+
+async function ensureDemoOperator(ctx: AppContext): Promise<void> {
+  if (await operatorsRepo.findByEmail(ctx.db, DEMO_OPERATOR.email)) return;
+  await operatorsRepo.insert(ctx.db, {
+    email: DEMO_OPERATOR.email,
+    name: DEMO_OPERATOR.name,
+    role: 'admin',
+    password_hash: await hashPassword(DEMO_OPERATOR.password),
+    created_at: ctx.clock.now(),
+  });
 }

@@ -56,9 +56,11 @@ describe.each(databasesUnderTest())('the ledger under random histories on $name'
   let users: Trader[];
   let ids: Record<'BTC' | 'USDT', number>;
   beforeAll(async () => {
-    // The KYC withdrawal limit out of reach: histories of any size (money-controls.test.ts tests the limit).
+    // The KYC withdrawal limit and four eyes out of reach: histories of any size, one operator deciding
+    // (money-controls.test.ts and operators.test.ts test those).
     t = await createTestApp(database, {
       withdrawLimitsUsd: { UNVERIFIED: '1000000000', VERIFIED: '1000000000' },
+      fourEyesUsd: '1000000000',
     });
     users = [];
     for (let i = 0; i < USERS; i++) users.push(await createTrader(t));
