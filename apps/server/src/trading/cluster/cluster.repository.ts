@@ -1,6 +1,5 @@
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MarketsTable } from '../../db/schema-funds.ts';
 import type { OrderRow } from '../../db/schema-trading.ts';
 import { CHANNELS } from './lock.ts';
 
