@@ -198,6 +198,56 @@ describe.each(databasesUnderTest())('operators with names on $name', (database) 
     expect(second.body.data.withdrawal.approvals).toHaveLength(2);
   });
 
+  it('signs in once from 30 parallel uses of one challenge and its right code', async () => {
+    const operator = await createOperator(t.ctx, 'support');
+    const first = await t.api('POST', '/ops/auth/signin', {
+      body: { email: operator.email, password: operator.password },
+    });
+    const right = code(operator.totpSecret);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.api('POST', '/ops/auth/totp', { body: { challenge: first.body.data.challenge, code: right } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401 || a.status === 429)).toBe(
+      true,
+    );
+  });
+
+  it('keeps four eyes under 40 parallel approvals by two operators: two approvals, one send', async () => {
+    const user = await createTrader(t);
+    await deposit(t, user.email, 'USDT', '30000');
+    const asked = await t.api('POST', '/api/asset/withdraw', {
+      token: user.token,
+      body: { asset_id: 3, address: addresses.ethereum, amount: '15000', txn_password: user.txnPassword },
+    });
+    const id = asked.body.data.withdrawal.id as number;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.opsAs({ token: (i % 2 ? roles.finance : roles.admin).token }, 'POST', '/ops/withdrawals/approve', {
+          withdrawal_id: id,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const approvals = await t.ctx.db
+      .selectFrom('withdrawal_approvals')
+      .selectAll()
+      .where('withdrawal_id', '=', BigInt(id))
+      .execute();
+    expect(approvals).toHaveLength(2);
+    const sends = await t.ctx.db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('kind', '=', 'WITHDRAWAL_SEND')
+      .where('ref_id', '=', BigInt(id))
+      .execute();
+    expect(sends).toHaveLength(1);
+  });
+
   it('proves the trail unbroken, and finds a row changed behind its back', async () => {
     expect(await auditClean(t)).toEqual({ ok: true, failed: [] });
     const edit = sql`update ops_trail set ip = '203.0.113.66' where entry_id = 3`;
