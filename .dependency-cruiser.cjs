@@ -3,8 +3,9 @@
  * - no import cycles anywhere, type-only imports included;
  * - the server in layers, each importing only its own layer and those below:
  *     base (clock, config, crypto, context, db/, http/) → modules/ → trading/ → realtime/ → demo/, ops/, app.ts, main.ts
- * - the web app: app/ composes features/; a feature never imports another feature; lib/ and components/ import
- *   neither features nor app;
+ * - the web app: app/ composes features/ and the operators' console (admin/); a feature never imports another
+ *   feature; admin/ and features/ never import each other (the console uses lib/ and components/ui/ only);
+ *   lib/ and components/ import neither features, admin nor app;
  * - test helpers (testing/) are for tests and benchmarks only.
  */
 const server = 'apps/server/src';
@@ -62,10 +63,26 @@ module.exports = {
     },
     {
       name: 'web-shared-imports-feature-or-app',
-      comment: 'lib/ and components/ are below features and app/.',
+      comment: 'lib/ and components/ are below features, the console and app/.',
       severity: 'error',
       from: { path: `^${web}/(lib|components)/` },
-      to: { path: `^${web}/(features|app)/` },
+      to: { path: `^${web}/(features|admin|app)/` },
+    },
+    {
+      name: 'web-admin-imports-user-app',
+      comment:
+        "The operators' console stands apart from the user app: it uses lib/ and components/ui/, never a feature or app/.",
+      severity: 'error',
+      from: { path: `^${web}/admin/` },
+      to: { path: `^${web}/(features|app)/|^${web}/components/(?!ui/)` },
+    },
+    {
+      name: 'web-feature-imports-admin',
+      comment:
+        "A feature never reaches into the operators' console; shared pieces go to lib/ or components/ui/.",
+      severity: 'error',
+      from: { path: `^${web}/features/` },
+      to: { path: `^${web}/admin/` },
     },
     {
       name: 'web-feature-imports-app',

@@ -43,6 +43,9 @@ export async function opsCaller(
   if (def.auth === 'ops-open') return null;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
   const operator = bearer ? await guards.authenticate(ctx, bearer[1]!) : null;
+  // A token that is no longer good is a lost session (401), whichever the route.
+  if (bearer && !operator)
+    throw new AppError('UNAUTHORIZED', 'Your operator session has ended: sign in again.');
   if (!operator && def.auth === 'ops-bootstrap') {
     const key = header(request, 'x-ops-key');
     if (key && sameSecret(key, ctx.config.opsKey) && (await guards.bootstrapOpen(ctx))) return null;

@@ -31,6 +31,12 @@ import { TabsLayout } from './TabsLayout.tsx';
 /** The affiliate module: its own chunk, loaded on the first visit to an affiliate route (spec §2). */
 const AffiliateModule = lazy(() => import('../features/affiliate/module.tsx'));
 
+/**
+ * The operators' console (issue 14): its own chunk, never loaded by the user app; its own session
+ * (sessionStorage) and sign-in, so it is an open route here and guards itself.
+ */
+const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+
 function affiliate(screen: AffiliateModuleScreen): ReactNode {
   return (
     <Suspense fallback={<LoadingPage />}>
@@ -86,6 +92,16 @@ export const appRoutes: AppRoute[] = [
   { path: '/version', kind: 'open', element: <VersionPage /> },
   // The "this wasn't me" link of a new sign-in email: works with or without a session here.
   { path: '/freeze', kind: 'open', element: <FreezePage /> },
+  // The operators' console: every /admin address, with its own sign-in.
+  {
+    path: '/admin/*',
+    kind: 'open',
+    element: (
+      <Suspense fallback={<LoadingPage />}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
 ];
 
 export const AFFILIATE_DASHBOARD_PATH = '/affiliate';

@@ -99,11 +99,13 @@ export interface ApiClient {
   endSession(): Promise<void>;
 }
 
-function networkError(message = NETWORK_ERROR_MESSAGE, code = NETWORK_ERROR_CODE): ErrorEnvelope {
+/** The envelope the client makes up when no answer came (or the answer was not one). */
+export function networkError(message = NETWORK_ERROR_MESSAGE, code = NETWORK_ERROR_CODE): ErrorEnvelope {
   return { error: true, code, message };
 }
 
-function buildUrl(base: string, path: string, query: unknown): string {
+/** `base` + `path` with the query's defined values as search parameters. */
+export function buildUrl(base: string, path: string, query: unknown): string {
   const params = new URLSearchParams();
   if (query && typeof query === 'object') {
     for (const [key, value] of Object.entries(query)) {
@@ -123,7 +125,8 @@ function toEnvelope(status: number, payload: unknown): Envelope<unknown> {
   return networkError(`The server answered with HTTP ${status}. Please try again.`, status);
 }
 
-async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
+/** The envelope of an answer; an answer that is none becomes an error envelope with its HTTP status. */
+export async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
   let payload: unknown;
   try {
     payload = await response.json();

@@ -35,6 +35,9 @@ export const operatorGuards: OperatorGuards = {
   authenticate,
   bootstrapOpen: async (ctx) => !(await repo.hasActiveAdmin(ctx.db)),
   async record(ctx: AppContext, def, request: FastifyRequest, note, error) {
+    // An operator looking at their own page (who they are, the dashboard's counts) is no action; every
+    // refusal is, and every read of users' data, documents or money is.
+    if (error === null && def.method === 'GET' && def.permission === 'self') return;
     const operator = request.operator ?? null;
     const query = fieldsOf(request.query);
     const body = def.multipart ? {} : fieldsOf(request.body);
