@@ -166,6 +166,8 @@ export function registerContractRoutes<C extends AppContext>(
         if (!operatorCall) return run();
         try {
           const answer = await run();
+          // What a change made, when its handler did not say more: the answer (secrets are redacted).
+          if (def.method === 'POST' && note.after === undefined) note.after = answer.data;
           await guards.operator.record(ctx, def, request, note, null);
           return answer;
         } catch (error) {

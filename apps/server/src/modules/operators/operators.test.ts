@@ -160,6 +160,13 @@ describe.each(databasesUnderTest())('operators with names on $name', (database) 
     const text = JSON.stringify(signins);
     expect(text).not.toContain('correct-horse-battery');
     expect(text).toContain('[redacted]');
+    // A change keeps what it made; the secrets in an answer (a first password, a token) are not kept.
+    const created = (await t.ops('GET', '/ops/trail?action=ops.operatorCreate')).body.data.entries;
+    expect(created.at(-1).detail.after).toMatchObject({ email: 'ada@ops.example.com', role: 'compliance' });
+    const token = await t.opsAs({ token: roles.support.token }, 'POST', '/ops/tokens', { name: 'bot' });
+    const made = (await t.ops('GET', '/ops/trail?action=ops.tokenCreate')).body.data.entries[0];
+    expect(made.detail.after).toMatchObject({ name: 'bot', token: '[redacted]' });
+    expect(JSON.stringify(made)).not.toContain(token.body.data.token);
   });
 
   it('needs two operators for a large withdrawal; the same one twice and the owner are refused', async () => {
