@@ -10,15 +10,24 @@ export interface ChainAdapter {
   /** The user's deposit address on this chain, the same every time. */
   addressFor(userId: bigint): Promise<string>;
   isValidAddress(address: string): boolean;
+  /** Why this chain cannot move an asset of its network (an ERC-20 with no contract set), or null. */
+  refuses?(asset: ChainAsset): string | null;
+}
+
+/** What the chains need to know of an asset. */
+export interface ChainAsset {
+  network: string;
+  symbol: string;
+  contract_address: string | null;
 }
 
 /** The chains by network. A network with none has deposits and withdrawals disabled, with a reason. */
 export interface Chains {
   get(network: string): ChainAdapter | undefined;
-  /** The network's chain, or 422 with the reason it is unavailable. */
-  require(network: string, symbol: string): ChainAdapter;
-  /** Why an asset on `network` cannot move on or off the exchange; null when its chain is connected. */
-  unavailableReason(network: string, symbol: string): string | null;
+  /** The asset's chain, or 422 with the reason it is unavailable. */
+  require(asset: ChainAsset): ChainAdapter;
+  /** Why an asset cannot move on or off the exchange (no chain for its network, no contract); or null. */
+  unavailableReason(asset: ChainAsset): string | null;
   /** The simulated networks (the devnet miner moves them on). */
   devnetNetworks(): string[];
 }

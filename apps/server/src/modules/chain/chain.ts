@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ChainAdapter, Chains } from '../../chains.ts';
+import type { ChainAdapter, ChainAsset, Chains } from '../../chains.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { encodeSegwitV0, isValidBech32 } from './bech32.ts';
@@ -62,15 +62,17 @@ export class ChainRegistry implements Chains {
     return this.byNetwork.get(network);
   }
 
-  require(network: string, symbol: string): ChainAdapter {
-    const chain = this.byNetwork.get(network);
-    if (!chain) throw new AppError('UNPROCESSABLE', this.unavailableReason(network, symbol)!);
-    return chain;
+  require(asset: ChainAsset): ChainAdapter {
+    const reason = this.unavailableReason(asset);
+    if (reason) throw new AppError('UNPROCESSABLE', reason);
+    return this.byNetwork.get(asset.network)!;
   }
 
-  unavailableReason(network: string, symbol: string): string | null {
-    if (this.byNetwork.has(network)) return null;
-    return `${symbol} deposits and withdrawals are unavailable: no ${networkName(network)} node is connected to this exchange yet.`;
+  unavailableReason(asset: ChainAsset): string | null {
+    const chain = this.byNetwork.get(asset.network);
+    if (!chain)
+      return `${asset.symbol} deposits and withdrawals are unavailable: no ${networkName(asset.network)} node is connected to this exchange yet.`;
+    return chain.refuses?.(asset) ?? null;
   }
 
   devnetNetworks(): string[] {

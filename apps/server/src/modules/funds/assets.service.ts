@@ -13,7 +13,7 @@ const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
  */
 export function assetRowToAsset(row: AssetRow, chains: Chains): TAsset {
   const money = (units: bigint) => fromBaseUnits(units, row.decimals);
-  const unavailable = chains.unavailableReason(row.network, row.symbol);
+  const unavailable = chains.unavailableReason(row);
   return {
     asset_id: row.asset_id,
     symbol: row.symbol,

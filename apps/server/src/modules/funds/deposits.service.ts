@@ -21,9 +21,9 @@ export async function depositAddress(
   ctx: AppContext,
   db: Database,
   userId: bigint,
-  asset: Pick<AssetRow, 'network' | 'symbol'>,
+  asset: Pick<AssetRow, 'network' | 'symbol' | 'contract_address'>,
 ): Promise<string> {
-  const chain = ctx.chains.require(asset.network, asset.symbol);
+  const chain = ctx.chains.require(asset);
   return depositsRepo.ensureAddress(
     db,
     userId,
@@ -37,7 +37,7 @@ export async function depositAddress(
 function assertDevnet(ctx: AppContext, asset: AssetRow): void {
   if (ctx.config.nodeEnv === 'production')
     throw forbidden('The simulated chain (devnet) is refused in production.');
-  const chain = ctx.chains.require(asset.network, asset.symbol);
+  const chain = ctx.chains.require(asset);
   if (chain.kind !== 'devnet') {
     throw new AppError(
       'UNPROCESSABLE',

@@ -95,7 +95,7 @@ export async function approveHeld(
   asset: AssetRow,
   now: Date,
 ): Promise<WithdrawalRow> {
-  const chain = ctx.chains.require(asset.network, asset.symbol);
+  const chain = ctx.chains.require(asset);
   if (chain.kind === 'devnet') {
     const sent = await devnetSend(trx, asset.network);
     return markSent(trx, row, asset, 'PENDING', { txid: sent.txid, height: sent.height }, now);

@@ -49,7 +49,7 @@ async function checkWithdrawal(ctx: AppContext, input: TWithdrawInput): Promise<
   const asset = await assetById(ctx.db, input.asset_id);
   if (!asset.withdraw_enabled)
     throw new AppError('UNPROCESSABLE', `${asset.symbol} withdrawals are disabled for now.`);
-  if (!ctx.chains.require(asset.network, asset.symbol).isValidAddress(input.address)) {
+  if (!ctx.chains.require(asset).isValidAddress(input.address)) {
     throw badRequest(`This is not a valid ${asset.network} address.`, {
       address: `is not a valid ${asset.network} address`,
     });

@@ -76,7 +76,7 @@ export async function add(
   ip: string,
 ): Promise<TSavedAddress> {
   const asset = await assetById(ctx.db, input.asset_id);
-  if (!ctx.chains.require(asset.network, asset.symbol).isValidAddress(input.address)) {
+  if (!ctx.chains.require(asset).isValidAddress(input.address)) {
     throw badRequest(`This is not a valid ${asset.network} address.`, {
       address: `is not a valid ${asset.network} address`,
     });

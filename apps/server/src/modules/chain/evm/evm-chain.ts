@@ -78,6 +78,11 @@ export function createEvmChain(config: EvmConfig, signer?: CustodySigner): EvmCh
     addressFor: (userId) => address(userId),
     // A mixed-case address must carry a valid checksum (EIP-55): a typo is refused, not sent.
     isValidAddress: (text) => isAddress(text, { strict: true }),
+    // A token with no contract set: its transfers would not be seen, so nothing may be sent to it.
+    refuses: (asset) =>
+      asset.symbol === config.nativeSymbol || asset.contract_address
+        ? null
+        : `${asset.symbol} deposits and withdrawals are unavailable: its token contract on ${config.network} is not set yet.`,
     sign: (index, tx) => keys.signTransaction(index, { type: 'eip1559', chainId: config.chainId, ...tx }),
   };
 }
