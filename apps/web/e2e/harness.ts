@@ -19,7 +19,8 @@ import { assertNoCspViolations, watchCspViolations } from './csp-watch.ts';
 // Chromium reports, on any page it opened (csp-watch.ts): the policy must fit the app, not the reverse.
 afterEach(() => assertNoCspViolations());
 
-const webDist = fileURLToPath(new URL('../dist', import.meta.url));
+/** The built app: apps/web/dist, or E2E_WEB_DIST when several builds are tried side by side. */
+const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 /** The storage key Capacitor Preferences uses on the web for the app's `session` entry. */
