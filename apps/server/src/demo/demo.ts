@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/database.ts';
 import * as usersRepo from '../modules/account/users.repository.ts';
 import * as affiliatesRepo from '../modules/affiliate/affiliate.repository.ts';
 import { fundPool } from '../modules/affiliate/pool.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { assetBySymbol, parseAmount } from '../modules/funds/assets.service.ts';
-import * as ledger from '../modules/ledger/ledger.service.ts';
 import * as operatorsRepo from '../modules/operators/operators.repository.ts';
+import { DEMO_MEMBER_DAYS, ensureDemoNetwork } from './demo-network.ts';
+import { grantBalances } from './grants.ts';
 
 export const DEMO_USER = {
   email: 'demo@fit24.exchange',
@@ -31,18 +31,31 @@ const DEMO_BALANCES: Array<[string, string]> = [
 
 /**
  * `DEMO=1` (the default outside production): a verified demo user with balances, a transaction
- * password and an affiliate profile, and a funded rewards pool, so a newcomer sees a working exchange
- * at once. Created once; a restart leaves it as it is.
+ * password, a funded rewards pool and an affiliate network that has worked for a week (demo-network.ts),
+ * so a newcomer sees a working exchange at once. Created once; a restart adds nothing.
  */
 export async function ensureDemo(ctx: AppContext): Promise<void> {
   await ensureDemoOperator(ctx);
-  if (await usersRepo.findByEmail(ctx.db, DEMO_USER.email)) return;
+  const start = ctx.clock.now();
+  const demoUserId =
+    (await usersRepo.findByEmail(ctx.db, DEMO_USER.email))?.user_id ?? (await createDemoUser(ctx, start));
+  try {
+    await ensureDemoNetwork(ctx, demoUserId, start);
+  } catch (error) {
+    // The demo's story is a nicety: an exchange whose data no longer fits it (a spent demo balance, a
+    // higher minimum stake) still starts.
+    ctx.log.error({ err: error }, 'demo affiliate network could not be completed');
+  }
+}
+
+/** The demo user, as they were when they joined, before the week of history the network adds. */
+async function createDemoUser(ctx: AppContext, start: Date): Promise<bigint> {
   const [passwordHash, txnHash] = await Promise.all([
     hashPassword(DEMO_USER.password),
     hashPassword(DEMO_USER.txnPassword),
   ]);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const joined = new Date(start.getTime() - DEMO_MEMBER_DAYS * 86_400_000);
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const user = await usersRepo.insert(trx, {
       name: DEMO_USER.name,
       email: DEMO_USER.email,
@@ -53,46 +66,24 @@ export async function ensureDemo(ctx: AppContext): Promise<void> {
       is_email_verified: true,
       is_mobile_verified: true,
       referral_code: 'DEMO2424',
-      created_at: now,
+      created_at: joined,
     });
-    await grantBalances(trx, user.user_id, DEMO_BALANCES, 'demo balances', now);
+    await grantBalances(trx, user.user_id, DEMO_BALANCES, 'demo balances', joined);
     await affiliatesRepo.insert(trx, {
       user_id: user.user_id,
       code: user.referral_code,
       sponsor_id: null,
-      created_at: now,
+      created_at: joined,
     });
     const fit = await assetBySymbol(trx, 'FIT24');
-    await fundPool(trx, fit.asset_id, parseAmount(fit, '1000000'), now);
+    await fundPool(trx, fit.asset_id, parseAmount(fit, '1000000'), joined);
+    return user.user_id;
   });
   ctx.log.info({ email: DEMO_USER.email }, 'demo user created');
+  return userId;
 }
 
-/**
- * Credits made-up balances (demo users, market makers, benchmark traders) from the `demo` system account —
- * not the chain's: no coin on any chain stands behind them, and custody's reconciliation must not expect
- * one. One journal entry, a leg per asset; a symbol the exchange does not list is skipped.
- */
-export async function grantBalances(
-  trx: Database,
-  userId: bigint,
-  balances: ReadonlyArray<readonly [symbol: string, amount: string]>,
-  memo: string,
-  now: Date,
-): Promise<void> {
-  const legs: ledger.Leg[] = [];
-  for (const [symbol, amount] of balances) {
-    const asset = await assetBySymbol(trx, symbol).catch(() => null);
-    if (!asset) continue;
-    legs.push({
-      from: { system: 'demo' },
-      to: { userId, kind: 'available' },
-      assetId: asset.asset_id,
-      amount: parseAmount(asset, amount),
-    });
-  }
-  if (legs.length > 0) await ledger.post(trx, { kind: 'DEMO_GRANT', memo, now, legs });
-}
+export { grantBalances };
 
 async function ensureDemoOperator(ctx: AppContext): Promise<void> {
   if (await operatorsRepo.findByEmail(ctx.db, DEMO_OPERATOR.email)) return;

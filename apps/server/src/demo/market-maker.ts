@@ -9,7 +9,7 @@ import * as marketsRepo from '../trading/market/markets.repository.ts';
 import { type MarketInfo, quoteOf, show } from '../trading/market/units.ts';
 import * as ordersRepo from '../trading/orders/orders.repository.ts';
 import { cancelOrder, placeOrder } from '../trading/orders/orders.service.ts';
-import { grantBalances } from './demo.ts';
+import { grantBalances } from './grants.ts';
 
 /** Generous balances of every market-making user, granted once from the chain account. */
 const MAKER_BALANCES: Array<[string, string]> = [

@@ -9,7 +9,7 @@ import * as network from './network.repository.ts';
 import { payFromPool } from './pool.ts';
 import { checkRanks } from './ranks.service.ts';
 import * as rewardsRepo from './rewards.repository.ts';
-import { addDays, dailyReward, isoDay, percentOf, weekStart } from './rules.ts';
+import { addDays, dailyReward, isoDay, maskName, percentOf, weekStart } from './rules.ts';
 import * as stakesRepo from './stakes.repository.ts';
 import * as transactionsRepo from './transactions.repository.ts';
 
@@ -135,6 +135,8 @@ async function creditsOfDay(
       amount: reward,
       note: `Daily staking reward for ${day} (stake #${s.stake_id})`,
     });
+    // The uplines read this note: the partner's name is masked before it is ever stored.
+    const partner = maskName(s.name);
     for (const upline of uplinesOf.get(s.affiliate_id) ?? []) {
       const income = percentOf(reward, config.level_income_percent[upline.level - 1]!);
       if (income <= 0n) continue;
@@ -143,7 +145,7 @@ async function creditsOfDay(
         userId: upline.userId,
         source: 'LEVEL',
         amount: income,
-        note: `Level ${upline.level} income from ${s.name} for ${day}`,
+        note: `Level ${upline.level} income from ${partner} for ${day}`,
       });
     }
   }

@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../../http/app-error.ts';
 import type { Message } from '../../messenger.ts';
 import { userRowToUser } from '../account/account.mappers.ts';
 import * as usersRepo from '../account/users.repository.ts';
+import * as contentRepo from '../content/content.repository.ts';
 import * as attempts from '../security/attempts.ts';
 import { attemptLimits } from '../security/attempts.ts';
 import { startCooldown } from '../security/cooldown.ts';
@@ -62,22 +63,24 @@ export async function register(ctx: AppContext, input: RegisterInput, origin: Or
         email_id: 'is already registered',
       });
     }
-    let referredBy: bigint | null = null;
-    if (input.referral_code) {
-      const referrer = await usersRepo.findByReferralCode(trx, input.referral_code);
-      if (!referrer)
-        throw badRequest('The referral code does not exist.', { referral_code: 'does not exist' });
-      referredBy = referrer.user_id;
-    }
+    const referrer = input.referral_code
+      ? await usersRepo.findByReferralCode(trx, input.referral_code)
+      : undefined;
+    if (input.referral_code && !referrer)
+      throw badRequest('The referral code does not exist.', { referral_code: 'does not exist' });
     const row = await insertWithUniqueCode(trx, {
       name: input.name,
       email: input.email_id,
       password_hash: passwordHash,
       mobile: input.mobile,
       country_code: input.country_code,
-      referred_by: referredBy,
+      referred_by: referrer?.user_id ?? null,
       created_at: now,
     });
+    // The invite this device came with: GET /api/user/referrer reads it back to prefill joining the
+    // affiliate programme, once the code itself has left the device with the sign-up.
+    if (referrer && input.device_uuid)
+      await contentRepo.saveDeviceReferral(trx, input.device_uuid, referrer.referral_code, now);
     return {
       user: row,
       session: await sessions.createSession(trx, now, row.user_id, { device: origin.device, ip: origin.ip }),
