@@ -1,18 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compress } from './build/compress.ts';
+import { routeTable } from './build/route-table.ts';
+import { splitBundles } from './build/split-bundles.ts';
+import { treeshake } from './build/treeshake.ts';
+import { zodJitless } from './build/zod-jitless.ts';
+import { pwa } from './pwa.config.ts';
 
 const server = 'http://localhost:8080';
 
 // The server serves apps/web/dist and fills <!--FIT24_CONFIG--> in index.html with the API key.
 // In development (`npm run dev -w apps/web`) calls go through this proxy to a server on :8080.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa(), splitBundles(), routeTable(), zodJitless(), compress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Ionic, React and the contract's zod schemas make one ~1.5 MB (≈350 kB gzip) entry; screens split later.
-    chunkSizeWarningLimit: 1800,
+    rolldownOptions: { treeshake },
   },
   server: {
     port: 5173,

@@ -34,10 +34,13 @@ import { createMessenger } from './modules/messaging/messaging.ts';
 import { notificationHandlers } from './modules/notifications/notifications.routes.ts';
 import { operatorGuards } from './modules/operators/operator-guards.ts';
 import { operatorHandlers } from './modules/operators/operators.routes.ts';
+import { startNotificationSender } from './modules/push/notification-sender.ts';
+import { pushHandlers } from './modules/push/push.routes.ts';
 import { moneyControlHandlers } from './modules/security/addresses.routes.ts';
 import { startSecurityJanitor } from './modules/security/janitor.ts';
 import { protectionHandlers } from './modules/security/protection.routes.ts';
 import { securityHandlers } from './modules/security/security.routes.ts';
+import { settingsHandlers } from './modules/settings/settings.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
 import { consoleHandlers } from './ops/console/console.routes.ts';
@@ -62,6 +65,8 @@ const handlers: HandlerMap<TradingContext> = mergeHandlers(
   contentHandlers,
   fundsHandlers,
   notificationHandlers,
+  settingsHandlers,
+  pushHandlers,
   affiliateHandlers,
   marketHandlers,
   orderHandlers,
@@ -176,6 +181,10 @@ async function startJobs(app: FastifyInstance, ctx: TradingContext): Promise<Cus
 
   const janitor = startSecurityJanitor(ctx);
   app.addHook('onClose', async () => janitor.stop());
+
+  // Pushes and emails the notifications owe, sent after their transactions commit.
+  const sender = startNotificationSender(ctx);
+  app.addHook('onClose', async () => sender.stop());
 
   if (ctx.config.rewardsScheduler) {
     const scheduler = startRewardsScheduler(ctx);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { generateVapidKeys } from './config-push.ts';
 
 const made: string[] = [];
 const tempDir = () => {
@@ -24,6 +25,13 @@ function problemsOf(env: Record<string, string>): string[] {
   }
   return [];
 }
+
+const vapidPair = generateVapidKeys();
+const productionVapid = {
+  VAPID_PUBLIC_KEY: vapidPair.publicKey,
+  VAPID_PRIVATE_KEY: vapidPair.privateKey,
+  VAPID_SUBJECT: 'mailto:ops@fit24.exchange',
+};
 
 describe('configuration', () => {
   it('defaults to port 8080, the embedded database under DATA_DIR, demo on, test clock off', () => {
@@ -103,8 +111,12 @@ describe('configuration', () => {
       'SECRETS_KEY is required in production.',
       'SMTP_URL is required in production (emails would not be sent).',
       'SMS_URL is required in production (SMS codes would not be sent).',
+      'VAPID_PUBLIC_KEY is required in production (web push).',
+      'VAPID_PRIVATE_KEY is required in production (web push).',
+      'VAPID_SUBJECT is required in production (web push).',
     ]);
     expect(existsSync(join(dataDir, 'dev-keys.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'vapid-keys.json'))).toBe(false);
   });
 
   it('turns the demo off by default in production', () => {
@@ -116,6 +128,7 @@ describe('configuration', () => {
       SECRETS_KEY: 'ab'.repeat(32),
       SMTP_URL: 'smtps://mailer:secret@mail.example.com',
       SMS_URL: 'https://AC0123:token@api.twilio.com',
+      ...productionVapid,
     });
     expect(config.demo).toBe(false);
     expect(config).toMatchObject({
@@ -231,6 +244,42 @@ describe('configuration', () => {
     expect(problems.join(' ')).not.toContain('sausage');
     expect(problemsOf({ EVM_RPC_URL: 'http://node:8545', EVM_CHAIN_ID: '1' })).toEqual([
       'EVM_RPC_URL needs CUSTODY_MNEMONIC or CUSTODY_MNEMONIC_FILE (the keys of the wallets).',
+    ]);
+  });
+});
+
+describe('web push configuration', () => {
+  it('makes a VAPID pair once in development and keeps it across restarts, never printing the private key', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const again = loadConfig({ DATA_DIR: dataDir });
+    expect(first.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(again.vapid.publicKey).toBe(first.vapid.publicKey);
+    expect(again.vapid.privateKey.reveal()).toBe(first.vapid.privateKey.reveal());
+    expect(JSON.parse(readFileSync(join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey).toBe(
+      first.vapid.publicKey,
+    );
+    expect(inspect(first)).not.toContain(first.vapid.privateKey.reveal());
+    expect(JSON.stringify(first)).not.toContain(first.vapid.privateKey.reveal());
+  });
+
+  it('takes the configured pair and contact, and names a bad or mismatched pair', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...productionVapid });
+    expect(config.vapid.publicKey).toBe(vapidPair.publicKey);
+    expect(config.vapid.subject).toBe('mailto:ops@fit24.exchange');
+    const other = generateVapidKeys();
+    expect(
+      problemsOf({ DATA_DIR: tempDir(), ...productionVapid, VAPID_PUBLIC_KEY: other.publicKey }),
+    ).toEqual(['VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.']);
+    expect(problemsOf({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'a+b' })).toEqual([
+      'VAPID_PUBLIC_KEY must be base64url of an uncompressed P-256 public key (65 bytes).',
+      'VAPID_PRIVATE_KEY must be base64url of a P-256 private key (32 bytes).',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: vapidPair.publicKey })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither.',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'http://fit24.exchange' })).toEqual([
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL (mailto:ops@fit24.exchange).',
     ]);
   });
 });

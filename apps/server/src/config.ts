@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AffiliateConfig, loadAffiliateConfig } from './config-affiliate.ts';
+import { type AppVersionConfig, readAppVersion } from './config-app-version.ts';
 import { type EvmConfig, readEvm } from './config-evm.ts';
+import { readVapid, type VapidConfig } from './config-push.ts';
 import {
   autoApprove,
   flag,
@@ -73,6 +75,10 @@ export interface AppConfig {
   addressDelaySeconds: number;
   /** Seconds withdrawals and transfers pause after a security change: `SECURITY_COOLDOWN_SECONDS`. */
   cooldownSeconds: number;
+  /** The oldest app version served and the store pages (`MIN_APP_VERSION`, `*_STORE_URL`). */
+  appVersion: AppVersionConfig;
+  /** Web push's VAPID key pair and contact (`VAPID_*`; made once in DATA_DIR in development). */
+  vapid: VapidConfig;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +131,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const sms = readSms(env, production, smtpUrl, problems);
   const moneyControls = readMoneyControls(env, problems);
   const evm = readEvm(env, problems);
+  const appVersion = readAppVersion(env, problems);
+  const vapid = readVapid(env, production, dataDir, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -154,6 +162,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     ...sms,
     ...moneyControls,
     evm,
+    appVersion,
+    vapid,
   };
 }
 

@@ -27,7 +27,8 @@ export function watchCspViolations(browser: Browser): void {
   };
 }
 
-async function watchContext(context: BrowserContext): Promise<void> {
+/** Watches one context: for a context not made by a watched browser (a persistent profile). */
+export async function watchContext(context: BrowserContext): Promise<void> {
   await context.exposeBinding(BINDING, ({ page }, text: string) => {
     violations.push(`${page.url()}: ${text}`);
   });

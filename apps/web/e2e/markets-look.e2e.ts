@@ -75,6 +75,18 @@ describe('markets screens', () => {
     const view = shown(page, 'trade');
     await expect.poll(() => view.getByTestId('orderbook-ask').count()).toBe(2);
     await expect.poll(() => view.getByTestId('trade-available').textContent()).toBe('10,000.00');
+    // On a phone the form starts on the first screen, below the Chart · Book · Depth · Trades tabs.
+    await expect.poll(async () => (await view.getByTestId('order-form').boundingBox())?.y).toBeLessThan(844);
+    await view.getByTestId('trade-pane-book').click();
+    await view.getByTestId('orderbook').waitFor({ state: 'visible' });
+    expect((await view.getByTestId('order-form').boundingBox())?.y).toBeLessThan(844);
+    // Touch targets: every book level and percent button at least 44 px tall.
+    for (const target of [
+      ...(await view.getByTestId('orderbook-ask').all()),
+      ...(await view.locator('[data-testid^="trade-pct-"]').all()),
+    ]) {
+      expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
     // Tapping the best ask fills the price.
     await view.locator('[data-testid="orderbook-ask"][data-price="30000"]').click();
     await expect.poll(() => view.getByTestId('trade-price').locator('input').inputValue()).toBe('30000');
@@ -96,13 +108,70 @@ describe('markets screens', () => {
     await view.getByTestId('trade-submit').click();
     await expect.poll(() => view.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => view.getByTestId('orderbook-bid').count()).toBe(1);
+    await expect.poll(() => view.getByTestId('trade-orders-count').textContent()).toBe('1');
+
+    // The depth chart: the resting bid and the remaining ask, drawn as filled staircases.
+    await view.getByTestId('trade-pane-depth').click();
+    const depth = view.getByTestId('depth-chart');
+    await depth.waitFor({ state: 'visible' });
+    await expect.poll(() => depth.getAttribute('data-bid-levels')).toBe('1');
+    expect(await depth.getAttribute('data-ask-levels')).toBe('1');
+    // Heights are to scale: the 0.3 BTC ask is the chart's full height, the 0.01 BTC bid a thirtieth of it.
+    const drawn: Record<string, { width: number; height: number } | null> = {};
+    for (const side of ['depth-bids', 'depth-asks']) {
+      expect(await view.getByTestId(side).getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+V.*Z$/);
+      drawn[side] = await view.getByTestId(side).boundingBox();
+      expect(drawn[side]?.width).toBeGreaterThan(10);
+    }
+    expect(drawn['depth-asks']?.height).toBeGreaterThan(200);
+    expect(drawn['depth-bids']?.height).toBeGreaterThan(4);
+    expect(drawn['depth-bids']?.height).toBeLessThan(12);
+    await page.waitForTimeout(300);
+    await shot(page, 'trade-depth-390');
+
+    // Open orders are one tap away: the header's Orders link brings them on screen.
+    await view.getByTestId('trade-orders-jump').click();
+    const onScreen = async () => {
+      const y = (await view.getByTestId('open-order').boundingBox())?.y ?? -1;
+      return y > 0 && y < 844 - 40;
+    };
+    await expect.poll(onScreen).toBe(true);
+
+    // History: the filled buy with its time, average price and units.
+    await view.getByTestId('orders-tab-history').click();
+    const filled = view.locator('[data-testid="past-order"]', { hasText: /FILLED/ });
+    await filled.waitFor({ state: 'visible' });
+    expect(await filled.getByTestId('past-order-time').textContent()).toMatch(
+      /^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/,
+    );
+    expect(await filled.getByTestId('past-order-avg').textContent()).toBe('30,000.00');
+    expect(await filled.getByTestId('past-order-units').textContent()).toBe('0.1000 / 0.1000');
+    await page.waitForTimeout(300);
+    await shot(page, 'trade-history-390');
+    await view.getByTestId('orders-tab-open').click();
+
+    await view.getByTestId('trade-pane-chart').click();
     await view.getByTestId('chart-interval-1').click();
     await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
     await page.waitForTimeout(500);
     await shot(page, 'trade-390');
+    await view
+      .locator('ion-content')
+      .evaluate((c) => (c as unknown as { scrollToTop(ms: number): Promise<void> }).scrollToTop(0));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400);
+    // The desk: book and trades beside the chart, the form on the right, all on the first screen.
+    for (const id of ['orderbook', 'recent-trades', 'price-chart', 'order-form']) {
+      const box = await view.getByTestId(id).boundingBox();
+      expect(box?.y, id).toBeLessThan(800);
+      expect(await view.getByTestId(id).isVisible(), id).toBe(true);
+    }
     await shot(page, 'trade-1280');
+    await view.getByTestId('trade-pane-depth').click();
+    await depth.waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    await shot(page, 'trade-depth-1280');
+    await view.getByTestId('trade-pane-chart').click();
     await view.getByTestId('open-order-cancel').click();
     await expect.poll(() => view.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(0);
     await context.close();

@@ -58,6 +58,8 @@ async function openTrade(stack: Stack, session: TStoredSession, marketId: number
   await page.goto(`/trade?market_id=${marketId}`);
   await expectPage(page, 'trade', '/trade');
   const view = shownPage(page, 'trade');
+  // A phone shows one of Chart · Book · Depth · Trades at a time: this test watches the book.
+  await view.getByTestId('trade-pane-book').click();
   await view.getByTestId('orderbook').waitFor({ state: 'visible' });
   await expect.poll(() => view.getByTestId('live-status').getAttribute('data-status')).toBe('open');
   return { context, page, view, calls };
@@ -82,7 +84,11 @@ describe('trade screen live over the socket', () => {
     const a = await openTrade(stack, seller, marketId);
     const b = await openTrade(stack, buyer, marketId);
     await expect.poll(() => b.view.getByTestId('trade-available').textContent()).toBe('10,000.00');
-    await a.view.getByTestId('price-chart').getByText('No trades in this period yet.').waitFor();
+    // The chart (behind the Book tab on a phone) has no candle yet.
+    await a.view
+      .getByTestId('price-chart')
+      .getByText('No trades in this period yet.')
+      .waitFor({ state: 'attached' });
 
     // A sells 0.25 BTC at 30,000 through the form.
     await a.view.getByTestId('trade-side-sell').click();
@@ -126,6 +132,11 @@ describe('trade screen live over the socket', () => {
     await expect
       .poll(() => a.page.locator('ion-toast .toast-message').allTextContents())
       .toContain('Your sell order filled: 0.25 BTC at 30,000.00 USDT');
+    // The trade, on the Trades tab, and the depth chart without the ask.
+    await a.view.getByTestId('trade-pane-trades').click();
+    await a.view.getByTestId('recent-trade').first().waitFor({ state: 'visible' });
+    await a.view.getByTestId('trade-pane-depth').click();
+    await a.view.getByTestId('depth-empty').waitFor({ state: 'visible' });
     // The chart's candle arrived too.
     await expect
       .poll(() => a.view.getByTestId('price-chart').getByText('No trades in this period yet.').count())
@@ -146,6 +157,8 @@ describe('trade screen live over the socket', () => {
     // History shows A's order filled.
     await a.view.getByTestId('orders-tab-history').click();
     await expect.poll(() => a.view.getByTestId('past-order').first().textContent()).toContain('FILLED');
+    expect(await a.view.getByTestId('past-order-avg').first().textContent()).toBe('30,000.00');
+    expect(await a.view.getByTestId('past-order-units').first().textContent()).toBe('0.2500 / 0.2500');
 
     for (const [who, side] of [
       ['a', a],
@@ -156,6 +169,7 @@ describe('trade screen live over the socket', () => {
         ['1280', { width: 1280, height: 800 }],
       ] as const) {
         await side.page.setViewportSize(viewport);
+        await side.view.getByTestId('trade-pane-chart').click();
         await scrollTo(side.view, 'top');
         await shot(side.page, `${who}-filled-${size}-top`);
         await scrollTo(side.view, 'bottom');

@@ -2,7 +2,15 @@ import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadSession } from './lib/session.ts';
+import { applyStoredTheme } from './lib/theme.ts';
+
+// The stored light/dark/system choice is painted on <html> before anything renders (no flash of the
+// wrong palette); it is synchronous, unlike the session below.
+applyStoredTheme();
+
+registerServiceWorker();
 
 // The session is read from device storage once, before the first render, so guards decide synchronously.
 void loadSession().then(() => {

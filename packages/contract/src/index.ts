@@ -14,4 +14,5 @@ export * from './ops.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
 export * from './security.ts';
+export * from './settings.ts';
 export * from './system.ts';

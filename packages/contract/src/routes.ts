@@ -9,6 +9,7 @@ import { operatorRoutes } from './routes/operators.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
+import { settingsRoutes } from './routes/settings.ts';
 
 export type { Auth, RouteDef } from './routes/define.ts';
 
@@ -20,6 +21,7 @@ export const routes = {
   ...marketsRoutes,
   ...affiliateRoutes,
   ...securityRoutes,
+  ...settingsRoutes,
   ...opsRoutes,
   ...operatorRoutes,
   ...adminRoutes,

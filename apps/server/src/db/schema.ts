@@ -3,6 +3,7 @@ import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
 import type { OperatorTables } from './schema-operators.ts';
 import type { SecurityTables } from './schema-security.ts';
+import type { SettingsTables } from './schema-settings.ts';
 import type { TradingTables } from './schema-trading.ts';
 
 /** BIGSERIAL ids come back as bigint; rows are mapped to numbers at the API edge. */
@@ -153,7 +154,13 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends FundsTables, AffiliateTables, TradingTables, SecurityTables, OperatorTables {
+export interface DB
+  extends FundsTables,
+    AffiliateTables,
+    TradingTables,
+    SecurityTables,
+    OperatorTables,
+    SettingsTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

@@ -48,6 +48,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string):
   expect(csp['frame-ancestors'], label).toEqual(["'none'"]);
   expect(csp['img-src'], label).toEqual(["'self'", 'data:', 'blob:']);
   expect(csp['connect-src'], label).toEqual(["'self'"]);
+  expect(csp['worker-src'], label).toEqual(["'self'"]);
+  expect(csp['manifest-src'], label).toEqual(["'self'"]);
   expect(csp['style-src'], label).not.toContain("'unsafe-inline'");
   expect(h['x-content-type-options'], label).toBe('nosniff');
   expect(h['referrer-policy'], label).toBe('no-referrer');

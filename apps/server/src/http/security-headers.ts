@@ -72,6 +72,9 @@ export function cspDirectives(allow: CspAllowances = {}, https = false): Record<
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
+    // The service worker (/sw.js) and the install manifest: this origin only, never a blob or data URL.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

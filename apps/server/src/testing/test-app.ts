@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APP_VERSION_CODE } from '@fit24/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createClock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import { defaultAffiliateConfig } from '../config-affiliate.ts';
+import { Secret } from '../config-evm.ts';
+import { generateVapidKeys } from '../config-push.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { Custody } from '../modules/custody/custody.ts';
 import type { TradingContext } from '../trading/context.ts';
@@ -41,6 +44,16 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
   return list;
 }
 
+/** A fresh VAPID key pair per test app, as a development server makes one. */
+function testVapid(): AppConfig['vapid'] {
+  const keys = generateVapidKeys();
+  return {
+    publicKey: keys.publicKey,
+    privateKey: new Secret(keys.privateKey),
+    subject: 'mailto:test@example.com',
+  };
+}
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     nodeEnv: 'test',
@@ -71,6 +84,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     addressDelaySeconds: 86_400,
     cooldownSeconds: 86_400,
     fourEyesUsd: '10000',
+    appVersion: { minCode: APP_VERSION_CODE, iosStoreUrl: null, androidStoreUrl: null },
+    vapid: testVapid(),
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { clearSession, loadSession } from '../lib/session.ts';
 import { App } from './App.tsx';
+import { loadAllPages } from './lazy-page.tsx';
 
 const KEY = 'CapacitorStorage.session';
 
@@ -18,6 +19,8 @@ async function start(path: string, session?: unknown) {
 }
 
 describe('App in jsdom', () => {
+  // The pages are chunks the router imports on demand: load them once, outside every test's time limit.
+  beforeAll(() => loadAllPages(), 120_000);
   beforeEach(async () => {
     await clearSession();
     queryClient.clear();

@@ -2,6 +2,9 @@ import { IonApp, IonRouterOutlet, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route } from 'react-router-dom';
+import { ConnectionStatus } from '../components/ui/ConnectionStatus.tsx';
+import { AccountSettingsSync } from '../features/account/components/AccountSettingsSync.tsx';
+import { UpdateRequiredGate } from '../features/system/components/UpdateRequired.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { AffiliateGate } from './AffiliateGate.tsx';
 import { Guard } from './Guard.tsx';
@@ -46,6 +49,11 @@ export function App() {
             <Route path="*" element={<Navigate to="/" replace />} />
           </IonRouterOutlet>
         </IonReactRouter>
+        {/* Laid over every route: the offline banner or page, and the blocking update screen. */}
+        <ConnectionStatus />
+        <UpdateRequiredGate />
+        {/* The theme kept on the account, applied once signed in. */}
+        <AccountSettingsSync />
       </QueryClientProvider>
     </IonApp>
   );

@@ -1,18 +1,26 @@
 import { IonBadge, IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { homeOutline, personCircleOutline, statsChartOutline, walletOutline } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
-import { AccountPage } from '../features/account/pages/AccountPage.tsx';
-import { MarketsPage } from '../features/markets/pages/MarketsPages.tsx';
 import { useUnreadCount } from '../features/notifications/api/get-unread.ts';
 import { useLiveNotifications } from '../features/notifications/api/live.ts';
-import { WalletPage } from '../features/wallet/pages/WalletPages.tsx';
-import { HomePage } from './home/HomePage.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { tabPages } from './tab-pages.ts';
 
 const tabs = [
-  { tab: 'home', label: 'Home', icon: homeOutline, element: <HomePage /> },
-  { tab: 'markets', label: 'Markets', icon: statsChartOutline, element: <MarketsPage /> },
-  { tab: 'wallet', label: 'Wallet', icon: walletOutline, element: <WalletPage /> },
-  { tab: 'account', label: 'Account', icon: personCircleOutline, element: <AccountPage /> },
+  { tab: 'home', label: 'Home', icon: homeOutline, element: lazyPage(tabPages.home, 'HomePage') },
+  {
+    tab: 'markets',
+    label: 'Markets',
+    icon: statsChartOutline,
+    element: lazyPage(tabPages.markets, 'MarketsPage'),
+  },
+  { tab: 'wallet', label: 'Wallet', icon: walletOutline, element: lazyPage(tabPages.wallet, 'WalletPage') },
+  {
+    tab: 'account',
+    label: 'Account',
+    icon: personCircleOutline,
+    element: lazyPage(tabPages.account, 'AccountPage'),
+  },
 ];
 
 /** Tabs whose button carries the unread-notifications badge (live over the socket). */

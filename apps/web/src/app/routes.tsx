@@ -1,32 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
-import { SettingsPage } from '../features/account/pages/AccountPages.tsx';
 import type { AffiliateModuleScreen } from '../features/affiliate/module.tsx';
 import { AFFILIATE_SCREENS } from '../features/affiliate/screens.ts';
-import { ForgotPage } from '../features/auth/pages/ForgotPage.tsx';
-import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/pages/RegisterPage.tsx';
-import { TermsPage } from '../features/auth/pages/TermsPage.tsx';
-import { VerifyPage } from '../features/auth/pages/VerifyPage.tsx';
-import { BankPage } from '../features/bank/pages/BankPage.tsx';
-import { EarnPage } from '../features/earn/pages/EarnPage.tsx';
-import { KycPage } from '../features/kyc/pages/KycPage.tsx';
-import { AlertsPage, InstaPage, TradePage } from '../features/markets/pages/MarketsPages.tsx';
-import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
-import { FreezePage } from '../features/security/pages/FreezePage.tsx';
-import { SecurityPage } from '../features/security/pages/SecurityPage.tsx';
-import { SharePage } from '../features/system/pages/SharePage.tsx';
-import { VersionPage } from '../features/system/pages/VersionPage.tsx';
-import {
-  AssetBalancePage,
-  DepositPage,
-  TransactionPage,
-  TransferPage,
-  WithdrawPage,
-} from '../features/wallet/pages/WalletPages.tsx';
 import { WelcomePage } from '../features/welcome/pages/WelcomePage.tsx';
 import type { RouteKind } from './guards.ts';
-import { TabsLayout } from './TabsLayout.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { preloadTab } from './tab-pages.ts';
 
 /** The affiliate module: its own chunk, loaded on the first visit to an affiliate route (spec §2). */
 const AffiliateModule = lazy(() => import('../features/affiliate/module.tsx'));
@@ -57,41 +36,141 @@ export interface AppRoute {
  * (AffiliateGate: a session, then the affiliate profile), declared in App.
  */
 export const appRoutes: AppRoute[] = [
-  // Visitors only: a stored session goes to tabs/home.
+  // Visitors only: a stored session goes to tabs/home. The welcome screen (a few kB) is the one page in the
+  // entry, so a visitor's first paint waits for no second request; every other page is a chunk of its own.
   { path: '/', kind: 'visitor', element: <WelcomePage /> },
-  { path: '/login', kind: 'visitor', element: <LoginPage /> },
-  { path: '/register', kind: 'visitor', element: <RegisterPage /> },
-  { path: '/terms', kind: 'visitor', element: <TermsPage /> },
-  { path: '/forgot', kind: 'visitor', element: <ForgotPage /> },
+  {
+    path: '/login',
+    kind: 'visitor',
+    element: lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage'),
+  },
+  {
+    path: '/register',
+    kind: 'visitor',
+    element: lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage'),
+  },
+  {
+    path: '/terms',
+    kind: 'visitor',
+    element: lazyPage(() => import('../features/auth/pages/TermsPage.tsx'), 'TermsPage'),
+  },
+  {
+    path: '/forgot',
+    kind: 'visitor',
+    element: lazyPage(() => import('../features/auth/pages/ForgotPage.tsx'), 'ForgotPage'),
+  },
   // A session whose email is not verified yet.
-  { path: '/verify', kind: 'verify', element: <VerifyPage /> },
-  // A token and a verified email.
-  { path: '/tabs/*', kind: 'app', element: <TabsLayout /> },
-  { path: '/notifications', kind: 'app', element: <NotificationsPage /> },
-  { path: '/settings', kind: 'app', element: <SettingsPage /> },
-  { path: '/earn', kind: 'app', element: <EarnPage /> },
-  { path: '/insta', kind: 'app', element: <InstaPage /> },
-  { path: '/alerts', kind: 'app', element: <AlertsPage /> },
-  { path: '/trade', kind: 'app', element: <TradePage /> },
-  { path: '/bank', kind: 'app', element: <BankPage /> },
-  { path: '/kyc', kind: 'app', element: <KycPage /> },
-  { path: '/security', kind: 'app', element: <SecurityPage /> },
+  {
+    path: '/verify',
+    kind: 'verify',
+    element: lazyPage(() => import('../features/auth/pages/VerifyPage.tsx'), 'VerifyPage'),
+  },
+  // A token and a verified email. The tab bar (and the socket it opens) is a chunk of its own too; the
+  // shown tab's page is fetched alongside it.
+  {
+    path: '/tabs/*',
+    kind: 'app',
+    element: lazyPage(() => {
+      preloadTab(window.location.pathname);
+      return import('./TabsLayout.tsx');
+    }, 'TabsLayout'),
+  },
+  {
+    path: '/notifications',
+    kind: 'app',
+    element: lazyPage(
+      () => import('../features/notifications/pages/NotificationsPage.tsx'),
+      'NotificationsPage',
+    ),
+  },
+  {
+    path: '/settings',
+    kind: 'app',
+    element: lazyPage(() => import('../features/account/pages/AccountPages.tsx'), 'SettingsPage'),
+  },
+  {
+    path: '/earn',
+    kind: 'app',
+    element: lazyPage(() => import('../features/earn/pages/EarnPage.tsx'), 'EarnPage'),
+  },
+  {
+    path: '/insta',
+    kind: 'app',
+    element: lazyPage(() => import('../features/markets/pages/InstaPage.tsx'), 'InstaPage'),
+  },
+  {
+    path: '/alerts',
+    kind: 'app',
+    element: lazyPage(() => import('../features/markets/pages/AlertsPage.tsx'), 'AlertsPage'),
+  },
+  {
+    path: '/trade',
+    kind: 'app',
+    element: lazyPage(() => import('../features/markets/pages/TradePage.tsx'), 'TradePage'),
+  },
+  {
+    path: '/bank',
+    kind: 'app',
+    element: lazyPage(() => import('../features/bank/pages/BankPage.tsx'), 'BankPage'),
+  },
+  {
+    path: '/kyc',
+    kind: 'app',
+    element: lazyPage(() => import('../features/kyc/pages/KycPage.tsx'), 'KycPage'),
+  },
+  {
+    path: '/security',
+    kind: 'app',
+    element: lazyPage(() => import('../features/security/pages/SecurityPage.tsx'), 'SecurityPage'),
+  },
   ...AFFILIATE_SCREENS.map((screen) => ({
     path: `/affiliate/${screen}`,
     kind: 'app' as const,
     element: affiliate(screen),
   })),
   // Open.
-  { path: '/share', kind: 'open', element: <SharePage /> },
-  { path: '/funds/asset-balance', kind: 'open', element: <AssetBalancePage /> },
-  { path: '/funds/deposit', kind: 'open', element: <DepositPage /> },
-  { path: '/funds/withdraw', kind: 'open', element: <WithdrawPage /> },
-  { path: '/funds/transfer', kind: 'open', element: <TransferPage /> },
+  {
+    path: '/share',
+    kind: 'open',
+    element: lazyPage(() => import('../features/system/pages/SharePage.tsx'), 'SharePage'),
+  },
+  {
+    path: '/funds/asset-balance',
+    kind: 'open',
+    element: lazyPage(() => import('../features/wallet/pages/AssetBalancePage.tsx'), 'AssetBalancePage'),
+  },
+  {
+    path: '/funds/deposit',
+    kind: 'open',
+    element: lazyPage(() => import('../features/wallet/pages/DepositPage.tsx'), 'DepositPage'),
+  },
+  {
+    path: '/funds/withdraw',
+    kind: 'open',
+    element: lazyPage(() => import('../features/wallet/pages/WithdrawPage.tsx'), 'WithdrawPage'),
+  },
+  {
+    path: '/funds/transfer',
+    kind: 'open',
+    element: lazyPage(() => import('../features/wallet/pages/TransferPage.tsx'), 'TransferPage'),
+  },
   // One line of an asset's history (`?id=`), opened from the list; signed-in only, like its siblings.
-  { path: '/funds/transaction', kind: 'open', element: <TransactionPage /> },
-  { path: '/version', kind: 'open', element: <VersionPage /> },
+  {
+    path: '/funds/transaction',
+    kind: 'open',
+    element: lazyPage(() => import('../features/wallet/pages/TransactionPage.tsx'), 'TransactionPage'),
+  },
+  {
+    path: '/version',
+    kind: 'open',
+    element: lazyPage(() => import('../features/system/pages/VersionPage.tsx'), 'VersionPage'),
+  },
   // The "this wasn't me" link of a new sign-in email: works with or without a session here.
-  { path: '/freeze', kind: 'open', element: <FreezePage /> },
+  {
+    path: '/freeze',
+    kind: 'open',
+    element: lazyPage(() => import('../features/security/pages/FreezePage.tsx'), 'FreezePage'),
+  },
   // The operators' console: every /admin address, with its own sign-in.
   {
     path: '/admin/*',

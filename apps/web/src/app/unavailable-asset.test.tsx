@@ -1,9 +1,10 @@
 import type { TAsset } from '@fit24/contract';
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { clearSession, loadSession } from '../lib/session.ts';
 import { App } from './App.tsx';
+import { loadAllPages } from './lazy-page.tsx';
 
 // The deposit and withdraw pages for an asset whose network has no node (BTC in production): the
 // server's reason instead of an address or a form, and no call the server would refuse.
@@ -98,6 +99,8 @@ async function open(path: string) {
 }
 
 describe('an asset whose network is unavailable', () => {
+  // The pages are chunks the router imports on demand: load them once, outside every test's time limit.
+  beforeAll(() => loadAllPages(), 120_000);
   beforeEach(async () => {
     await clearSession();
     queryClient.clear();

@@ -6,10 +6,11 @@ import {
   type RouteData,
   type RouteId,
   type RouteQuery,
-  routes,
+  type routes,
   SESSION_INVALID_CODE,
 } from '@fit24/contract';
 import type { AppConfig } from './config.ts';
+import { routeTable } from './route-table.ts';
 import type { MultipartRequest, MultipartResponse } from './xhr-upload.ts';
 
 /** The calls the app makes: every route except the operator API. */
@@ -151,12 +152,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   function baseHeaders(id: ClientRouteId): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': deps.config().apiKey };
     const token = deps.getToken();
-    if (routes[id].auth !== 'public' && token) headers.authorization = `Bearer ${token}`;
+    if (routeTable[id].auth !== 'public' && token) headers.authorization = `Bearer ${token}`;
     return headers;
   }
 
   async function request(id: ClientRouteId, options: CallOptions<ClientRouteId>): Promise<Envelope<unknown>> {
-    const route = routes[id];
+    const route = routeTable[id];
     const { apiBase } = deps.config();
     const headers = baseHeaders(id);
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -238,7 +239,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } else {
       try {
         const answer = await deps.sendMultipart({
-          url: buildUrl(deps.config().apiBase, routes[id].path, undefined),
+          url: buildUrl(deps.config().apiBase, routeTable[id].path, undefined),
           headers: baseHeaders(id),
           form,
           timeoutMs: UPLOAD_TIMEOUT_MS,

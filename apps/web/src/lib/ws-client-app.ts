@@ -24,6 +24,8 @@ export function liveSocket(): WsClient {
     onSessionEnded: () => void api.endSession(),
   });
   subscribeSession(() => made.tokenChanged());
+  window.addEventListener('offline', () => made.networkChanged(false));
+  window.addEventListener('online', () => made.networkChanged(true));
   client = made;
   return made;
 }

@@ -245,6 +245,30 @@ describe('the socket client against a real WebSocket server', () => {
     }
   });
 
+  it('drops the socket when the device goes offline, and connects at once when it is back', async () => {
+    server = await startServer();
+    client = createWsClient({ url: () => server!.url, getToken: () => null, backoff: () => 60_000 });
+    const ws = client;
+    const statuses: LiveStatus[] = [];
+    ws.onStatus((s) => statuses.push(s));
+    ws.subscribe({ channel: 'ticker' }, () => {});
+    await vi.waitFor(() => expect(server!.last().received).toHaveLength(1));
+
+    ws.networkChanged(false);
+    expect(ws.status()).toBe('reconnecting');
+    await vi.waitFor(() => expect(server!.wss.clients.size).toBe(0));
+    // Back online: no waiting out the (here one-minute) backoff.
+    ws.networkChanged(true);
+    await vi.waitFor(() => expect(server!.connections).toHaveLength(2));
+    await vi.waitFor(() => expect(ws.status()).toBe('open'));
+    expect(server.last().received).toEqual([{ op: 'subscribe', channel: 'ticker' }]);
+    // Online again with the socket open: nothing changes.
+    ws.networkChanged(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.connections).toHaveLength(2);
+    expect(statuses).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
   it('when the server ends the session: tells the app once, keeps the public channels, never auths that token again', async () => {
     server = await startServer();
     const token = { value: 'good' as string | null };

@@ -54,6 +54,12 @@ export interface WsClient {
   status(): LiveStatus;
   /** Call when the session changes: auths with the new token, or drops the private channels on sign-out. */
   tokenChanged(): void;
+  /**
+   * Call when the device says its network went (false) or came back (true). Gone: the socket is dropped
+   * at once (it cannot work, and would otherwise look open until two pings went unanswered) and retried
+   * with the backoff. Back: a retry waiting on its backoff connects now.
+   */
+  networkChanged(online: boolean): void;
   /** Closes for good (tests, app teardown). */
   close(): void;
 }
@@ -315,6 +321,15 @@ export function createWsClient(options: WsClientOptions): WsClient {
       }
       // Signed out, or someone else signed in: a new socket, so no private channel of the old user survives.
       restart();
+    },
+    networkChanged(online) {
+      if (!online) {
+        if (socket) lost(socket);
+        return;
+      }
+      if (socket || retryTimer === undefined) return;
+      attempt = 0;
+      connect();
     },
     close() {
       closedForGood = true;

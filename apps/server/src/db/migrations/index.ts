@@ -8,6 +8,8 @@ import * as processes from './2026112306_processes.ts';
 import * as security from './2026112501_security.ts';
 import * as custody from './2026112601_custody.ts';
 import * as operators from './2026112602_operators.ts';
+import * as partnerNamesMasked from './2026112610_partner_names_masked.ts';
+import * as settingsPush from './2026112630_settings_push.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +22,8 @@ const migrations: Record<string, Migration> = {
   '2026112501_security': security,
   '2026112601_custody': custody,
   '2026112602_operators': operators,
+  '2026112610_partner_names_masked': partnerNamesMasked,
+  '2026112630_settings_push': settingsPush,
 };
 
 export const migrationProvider: MigrationProvider = {

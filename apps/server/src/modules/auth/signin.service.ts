@@ -11,6 +11,7 @@ import type { RelyingParty } from '../security/passkeys.service.ts';
 import * as passkeys from '../security/passkeys.service.ts';
 import { newSigninAlert } from '../security/signin-alert.ts';
 import * as twoFactor from '../security/two-factor.service.ts';
+import { wants } from '../settings/settings.service.ts';
 import { deliver, type Origin } from './auth.service.ts';
 import { verifyDecoy, verifyPassword } from './passwords.ts';
 import * as sessions from './sessions.service.ts';
@@ -46,7 +47,8 @@ export async function signin(
 
 /**
  * Opens a session for a user who has proved who they are (password, and the second factor when on, or a
- * passkey), with the new-sign-in alert in the same transaction; its email goes after the commit.
+ * passkey), with the new-sign-in alert in the same transaction; its email goes after the commit, when
+ * the user has not turned it off.
  */
 export async function openSession(ctx: AppContext, user: UserRow, origin: Origin): Promise<TSessionData> {
   const now = ctx.clock.now();
@@ -55,7 +57,10 @@ export async function openSession(ctx: AppContext, user: UserRow, origin: Origin
     const session = await sessions.createSession(trx, now, user.user_id, origin);
     return { session, alert };
   });
-  if (alert) await deliver(ctx, [['email', alert]]);
+  // The email obeys Settings → Notifications (on by default); the notification itself is always kept.
+  if (alert && (await wants(ctx.db, user.user_id, 'new_device_signin', 'email'))) {
+    await deliver(ctx, [['email', alert]]);
+  }
   return { token: session.token, user: userRowToUser(user) };
 }
 

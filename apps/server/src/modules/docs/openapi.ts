@@ -34,6 +34,7 @@ const tags = [
   { name: 'content', description: 'Home-screen banners' },
   { name: 'funds', description: 'Balances, deposit addresses, transactions, withdrawals and transfers' },
   { name: 'notifications', description: 'Notifications and their unread count' },
+  { name: 'settings', description: "The account's theme, language and notification choices; web push" },
   { name: 'markets', description: 'Markets, trades, order books, candles, the watchlist and price alerts' },
   { name: 'orders', description: 'Placing, listing and cancelling orders' },
   {

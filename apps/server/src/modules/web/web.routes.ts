@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPagePath } from '../../http/path-guards.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
 
 /**
  * Serves the built web app on the API's port, with history fallback: a deep link such as
@@ -38,10 +39,17 @@ export async function registerWebApp(
     // A route per file of the build, found at start: any other path goes to the one not-found handler
     // (history fallback or 404 envelope), never to the file server's own 400 and 403 answers.
     wildcard: false,
-    globIgnore: ['index.html'],
+    // The build's brotli and gzip copies (`x.js.br`, `x.js.gz`) are sent for `x.js` by the request's
+    // Accept-Encoding, brotli first, with `Vary: Accept-Encoding`; they get no address of their own.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes(`${join(webDist, 'assets')}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
+      // The service worker and the manifest under fixed names: checked again on every load, or a new
+      // build would wait for an old copy to expire.
+      if (REVALIDATED_FILES.has(basename(path).replace(/\.(?:br|gz)$/, '')))
+        res.header('cache-control', 'no-cache');
     },
   });
   app.get('/', (_request, reply) => sendIndex(reply));

@@ -16,6 +16,7 @@ import { KycChip, VerifiedMark } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { api } from '../../../lib/api.ts';
+import { stopPushBeforeSignOut } from '../lib/device-push.ts';
 import './account.css';
 
 const links = [
@@ -95,7 +96,9 @@ export function AccountPage() {
         testId="sign-out"
         onClick={() => {
           setSigningOut(true);
-          void api.signOut().finally(() => setSigningOut(false));
+          void stopPushBeforeSignOut()
+            .then(() => api.signOut())
+            .finally(() => setSigningOut(false));
         }}
       >
         {!signingOut && <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />}

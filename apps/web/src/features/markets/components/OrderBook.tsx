@@ -4,6 +4,8 @@ import { useMarketHistory, useOrderBook } from '../api/markets.ts';
 import { depthWidths } from '../utils/trade-math.ts';
 
 const LEVELS = 10;
+/** On a phone only the levels nearest the spread show (CSS hides the rest), so the form stays in view. */
+const NEAR_LEVELS = 5;
 
 /**
  * The live book (socket): asks red above (best ask nearest the middle), the last trade's price in the
@@ -20,10 +22,16 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
   const bids = book.data.bids.slice(0, LEVELS);
   const widths = depthWidths([...asks, ...bids]);
   const lastTrade = history.data?.trades[0];
-  const level = (side: 'ask' | 'bid', [price, amount]: readonly [string, string], width: number) => (
+  const level = (
+    side: 'ask' | 'bid',
+    [price, amount]: readonly [string, string],
+    width: number,
+    fromSpread: number,
+  ) => (
     <Level
       key={`${side}${price}`}
       side={side}
+      far={fromSpread >= NEAR_LEVELS}
       price={formatAmount(price, market.price_decimals)}
       rawPrice={price}
       amount={formatAmount(amount, market.amount_decimals)}
@@ -38,7 +46,7 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
         <span>Amount ({market.base})</span>
       </div>
       {asks.length === 0 && <p className="book__none fit24-muted">No sell orders</p>}
-      {asks.map((l, i) => level('ask', l, widths[i] ?? 0))}
+      {asks.map((l, i) => level('ask', l, widths[i] ?? 0, asks.length - 1 - i))}
       <div className="book__mid" data-testid="orderbook-mid">
         <span
           className={
@@ -53,7 +61,7 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
         </span>
         <span className="fit24-muted">Last price</span>
       </div>
-      {bids.map((l, i) => level('bid', l, widths[asks.length + i] ?? 0))}
+      {bids.map((l, i) => level('bid', l, widths[asks.length + i] ?? 0, i))}
       {bids.length === 0 && <p className="book__none fit24-muted">No buy orders</p>}
     </div>
   );
@@ -61,6 +69,7 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
 
 function Level({
   side,
+  far,
   price,
   rawPrice,
   amount,
@@ -68,6 +77,8 @@ function Level({
   onPick,
 }: {
   side: 'ask' | 'bid';
+  /** Beyond the levels nearest the spread: hidden on a phone. */
+  far: boolean;
   /** The price as shown; `rawPrice` is the API's decimal string that goes to the form. */
   price: string;
   rawPrice: string;
@@ -78,7 +89,7 @@ function Level({
   return (
     <button
       type="button"
-      className={`book__row book__row--${side}`}
+      className={`book__row book__row--${side}${far ? ' book__row--far' : ''}`}
       onClick={() => onPick(rawPrice)}
       data-testid={`orderbook-${side}`}
       data-price={rawPrice}

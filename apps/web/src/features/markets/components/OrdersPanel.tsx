@@ -1,18 +1,18 @@
-import type { TOrder } from '@fit24/contract';
+import type { TMarket, TOrder } from '@fit24/contract';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast.ts';
 import { balancesQueryOptions } from '../../../lib/balances.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { cancelOrder, useOrders, useOrderTrades } from '../api/markets.ts';
 
 /** Your open orders (with Cancel) and your order history (tap an order for its trades). */
-export function OrdersPanel({ marketId }: { marketId: number }) {
+export function OrdersPanel({ market }: { market: TMarket }) {
   const [tab, setTab] = useState<'OPEN' | 'ALL'>('OPEN');
   const orders = useOrders(tab);
-  const list = (orders.data?.orders ?? []).filter((o) => o.market_id === marketId);
+  const list = (orders.data?.orders ?? []).filter((o) => o.market_id === market.market_id);
   return (
     <div data-testid="orders-panel">
       <IonSegment value={tab} onIonChange={(e) => setTab(e.detail.value === 'ALL' ? 'ALL' : 'OPEN')}>
@@ -37,7 +37,7 @@ export function OrdersPanel({ marketId }: { marketId: number }) {
             tab === 'OPEN' ? (
               <OpenOrder key={o.order_id} order={o} />
             ) : (
-              <PastOrder key={o.order_id} order={o} />
+              <PastOrder key={o.order_id} order={o} market={market} />
             ),
           )}
         </ul>
@@ -96,13 +96,47 @@ function OpenOrder({ order }: { order: TOrder }) {
   );
 }
 
-function PastOrder({ order }: { order: TOrder }) {
+/**
+ * A past order as a row of facts: when, the average price it filled at (null until something filled) and
+ * the units filled of those asked (a market buy asks for a total, so only what filled is shown).
+ */
+function PastOrder({ order, market }: { order: TOrder; market: TMarket }) {
   const [open, setOpen] = useState(false);
+  const units = formatAmount(order.filled, market.amount_decimals);
   return (
     <li className="orders__item orders__item--col" data-testid="past-order" data-order-id={order.order_id}>
-      <button type="button" className="orders__toggle" onClick={() => setOpen(!open)}>
-        <OrderLine order={order} />
-        <span className="fit24-muted">{formatDate(order.creation_date)}</span>
+      <button
+        type="button"
+        className="orders__toggle orders__hist"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+      >
+        <span className="orders__hist-top">
+          <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
+            {order.side} {order.type}
+          </span>
+          <span className="orders__status">{order.status}</span>
+        </span>
+        <span className="orders__facts">
+          <span>
+            <span className="orders__fact-name">Time</span>
+            <span className="mkt-num" data-testid="past-order-time">
+              {formatDateTime(order.creation_date)}
+            </span>
+          </span>
+          <span>
+            <span className="orders__fact-name">Avg price ({market.quote})</span>
+            <span className="mkt-num" data-testid="past-order-avg">
+              {order.average_price ? formatAmount(order.average_price, market.price_decimals) : '—'}
+            </span>
+          </span>
+          <span>
+            <span className="orders__fact-name">Filled ({market.base})</span>
+            <span className="mkt-num" data-testid="past-order-units">
+              {order.amount ? `${units} / ${formatAmount(order.amount, market.amount_decimals)}` : units}
+            </span>
+          </span>
+        </span>
       </button>
       {open && <OrderTrades orderId={order.order_id} />}
     </li>

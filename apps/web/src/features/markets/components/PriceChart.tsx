@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
+import { type EffectiveTheme, useEffectiveTheme } from '../../../lib/theme.ts';
 import { marketKeys, useLiveCandles } from '../api/live.ts';
 import { SAFETY_REFETCH_MS } from '../api/markets.ts';
 
@@ -31,42 +32,21 @@ type Interval = (typeof INTERVALS)[number]['minutes'];
  * format (thousands grouped, the market's decimals).
  */
 export function PriceChart({ marketId, priceDecimals }: { marketId: number; priceDecimals: number }) {
-  const signedIn = useSignedIn();
   const [interval, setChosenInterval] = useState<Interval>('15');
-  useLiveCandles(marketId, interval);
-  const candles = useQuery({
-    queryKey: marketKeys.chart(marketId, interval),
-    queryFn: () =>
-      api.fetchData('market.chart', { query: { market_id: String(marketId), interval_min: interval } }),
-    enabled: signedIn,
-    refetchInterval: SAFETY_REFETCH_MS,
-  });
+  const candles = useCandles(marketId, interval);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  /** What is drawn: which series, and its last candle's time (live candles update from there on). */
-  const drawn = useRef<{ key: string; lastTime: number } | null>(null);
+  const drawn = useRef<Drawn>(null);
 
   useEffect(() => {
     if (!box.current) return;
     const c = createChart(box.current, {
       autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: '#8fa3bf',
-        attributionLogo: true,
-      },
-      grid: { vertLines: { color: '#172a47' }, horzLines: { color: '#172a47' } },
-      timeScale: { timeVisible: true, borderColor: '#22395e', barSpacing: 8, rightOffset: 4 },
-      rightPriceScale: { borderColor: '#22395e' },
+      layout: { attributionLogo: true },
+      timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
     });
-    series.current = c.addSeries(CandlestickSeries, {
-      upColor: '#22c55e',
-      downColor: '#f43f5e',
-      wickUpColor: '#22c55e',
-      wickDownColor: '#f43f5e',
-      borderVisible: false,
-    });
+    series.current = c.addSeries(CandlestickSeries, { borderVisible: false });
     chart.current = c;
     return () => {
       c.remove();
@@ -76,50 +56,30 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
     };
   }, []);
 
+  // The canvas cannot read CSS: the theme's colours are looked up and handed over whenever it changes.
+  const theme = useEffectiveTheme();
   useEffect(() => {
-    chart.current?.applyOptions({
-      localization: { priceFormatter: (price: number) => plotPrice(price, priceDecimals) },
-    });
-    series.current?.applyOptions({
-      priceFormat: { type: 'price', precision: priceDecimals, minMove: 10 ** -priceDecimals },
-    });
-  }, [priceDecimals]);
+    if (!box.current) return;
+    paintChart(box.current, chart.current, series.current, theme);
+  }, [theme]);
+
+  useEffect(() => formatPrices(chart.current, series.current, priceDecimals), [priceDecimals]);
 
   useEffect(() => {
     const s = series.current;
     if (!s) return;
-    const data = (candles.data?.candles ?? []).map(toBar);
-    const key = `${marketId}:${interval}`;
-    const last = data.at(-1);
-    const before = drawn.current;
-    if (before?.key === key && last && last.time >= before.lastTime) {
-      // A live change: redraw from the last drawn candle on, keeping the reader's zoom and scroll.
-      for (const bar of data) if (bar.time >= before.lastTime) s.update(bar);
-    } else {
-      s.setData(data);
-      // The latest candles at a readable width (fitContent would stretch a young market's few candles
-      // across the whole chart); older ones are a scroll away.
-      chart.current?.timeScale().scrollToRealTime();
-    }
-    drawn.current = last ? { key, lastTime: last.time } : null;
+    drawn.current = drawCandles(
+      chart.current,
+      s,
+      drawn.current,
+      candles.data?.candles ?? [],
+      `${marketId}:${interval}`,
+    );
   }, [candles.data, marketId, interval]);
 
   return (
     <div data-testid="price-chart">
-      <IonSegment
-        value={interval}
-        onIonChange={(e) => {
-          const next = INTERVALS.find((i) => i.minutes === e.detail.value);
-          if (next) setChosenInterval(next.minutes);
-        }}
-        className="chart__intervals"
-      >
-        {INTERVALS.map((i) => (
-          <IonSegmentButton key={i.minutes} value={i.minutes} data-testid={`chart-interval-${i.minutes}`}>
-            <IonLabel>{i.label}</IonLabel>
-          </IonSegmentButton>
-        ))}
-      </IonSegment>
+      <IntervalSwitch value={interval} onChange={setChosenInterval} />
       <div ref={box} className="chart__box" />
       {candles.isSuccess && candles.data.candles.length === 0 && (
         <p className="fit24-muted chart__none">No trades in this period yet.</p>
@@ -132,6 +92,113 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       </p>
     </div>
   );
+}
+
+function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (next: Interval) => void }) {
+  return (
+    <IonSegment
+      value={value}
+      onIonChange={(e) => {
+        const next = INTERVALS.find((i) => i.minutes === e.detail.value);
+        if (next) onChange(next.minutes);
+      }}
+      className="chart__intervals"
+    >
+      {INTERVALS.map((i) => (
+        <IonSegmentButton key={i.minutes} value={i.minutes} data-testid={`chart-interval-${i.minutes}`}>
+          <IonLabel>{i.label}</IonLabel>
+        </IonSegmentButton>
+      ))}
+    </IonSegment>
+  );
+}
+
+/** A market's candles at an interval: market.chart, then live from the candles channel. */
+function useCandles(marketId: number, interval: Interval) {
+  const signedIn = useSignedIn();
+  useLiveCandles(marketId, interval);
+  return useQuery({
+    queryKey: marketKeys.chart(marketId, interval),
+    queryFn: () =>
+      api.fetchData('market.chart', { query: { market_id: String(marketId), interval_min: interval } }),
+    enabled: signedIn,
+    refetchInterval: SAFETY_REFETCH_MS,
+  });
+}
+
+/** Axis and crosshair prices at the market's decimals, grouped like money elsewhere on screen. */
+function formatPrices(
+  chart: IChartApi | null,
+  series: ISeriesApi<'Candlestick'> | null,
+  decimals: number,
+): void {
+  chart?.applyOptions({ localization: { priceFormatter: (price: number) => plotPrice(price, decimals) } });
+  series?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
+}
+
+/** What is drawn: which series, and its last candle's time (live candles update from there on). */
+type Drawn = { key: string; lastTime: number } | null;
+
+/**
+ * Draws `candles` as the series `key` (market and interval) and returns what is drawn now. A live change to
+ * the same series redraws from the last drawn candle on, keeping the reader's zoom and scroll.
+ */
+function drawCandles(
+  chart: IChartApi | null,
+  series: ISeriesApi<'Candlestick'>,
+  before: Drawn,
+  candles: ReadonlyArray<{ time: number; open: string; high: string; low: string; close: string }>,
+  key: string,
+): Drawn {
+  const data = candles.map(toBar);
+  const last = data.at(-1);
+  if (before?.key === key && last && last.time >= before.lastTime) {
+    for (const bar of data) if (bar.time >= before.lastTime) series.update(bar);
+  } else {
+    series.setData(data);
+    // The latest candles at a readable width (fitContent would stretch a young market's few candles
+    // across the whole chart); older ones are a scroll away.
+    chart?.timeScale().scrollToRealTime();
+  }
+  return last ? { key, lastTime: last.time } : null;
+}
+
+/** Hands the theme's colours to the chart (a canvas cannot read CSS) and notes them on its box. */
+function paintChart(
+  box: HTMLElement,
+  chart: IChartApi | null,
+  series: ISeriesApi<'Candlestick'> | null,
+  theme: EffectiveTheme,
+): void {
+  const colours = chartColours(box, theme);
+  chart?.applyOptions({
+    layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
+    grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+    timeScale: { borderColor: colours.border },
+    rightPriceScale: { borderColor: colours.border },
+  });
+  series?.applyOptions({
+    upColor: colours.up,
+    downColor: colours.down,
+    wickUpColor: colours.up,
+    wickDownColor: colours.down,
+  });
+  box.dataset.background = colours.background;
+}
+
+/** The chart's colours from theme.css's variables as they resolve under the chart's box now. */
+function chartColours(box: HTMLElement, theme: EffectiveTheme) {
+  const style = getComputedStyle(box);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const dark = theme === 'dark';
+  return {
+    background: read('--fit24-surface', dark ? '#111f36' : '#ffffff'),
+    text: read('--fit24-chart-text', dark ? '#8fa3bf' : '#56657a'),
+    grid: read('--fit24-chart-grid', dark ? '#172a47' : '#edf1f6'),
+    border: read('--fit24-chart-border', dark ? '#22395e' : '#cbd5e1'),
+    up: read('--fit24-up', dark ? '#22c55e' : '#13763a'),
+    down: read('--fit24-down', dark ? '#f65570' : '#be123c'),
+  };
 }
 
 /** An axis label: the plotted number rounded to the market's decimals, then grouped like money on screen. */

@@ -1,5 +1,6 @@
+import type { TMarketDetail } from '@fit24/contract';
 import { statsChartOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
@@ -10,11 +11,9 @@ import { useOrderFilled } from '../api/live.ts';
 import { useMarket, useMarkets } from '../api/markets.ts';
 import { LiveBadge } from '../components/LiveBadge.tsx';
 import { ChangeText } from '../components/MarketRow.tsx';
-import { OrderBook } from '../components/OrderBook.tsx';
 import { OrderForm } from '../components/OrderForm.tsx';
 import { OrdersPanel } from '../components/OrdersPanel.tsx';
-import { PriceChart } from '../components/PriceChart.tsx';
-import { RecentTrades } from '../components/RecentTrades.tsx';
+import { TradePanes } from '../components/TradePanes.tsx';
 import '../components/markets.css';
 import '../components/trade.css';
 
@@ -27,6 +26,7 @@ export function TradePage() {
   const market = useMarket(marketId);
   const [pickedPrice, setPickedPrice] = useState<{ price: string; at: number } | null>(null);
   const m = market.data?.market;
+  const orders = useRef<HTMLElement>(null);
   const toast = useToast();
   // A resting order filled by someone else: say so, the form's own toasts only cover immediate fills.
   useOrderFilled((order) => {
@@ -46,55 +46,56 @@ export function TradePage() {
         <ListSkeleton label="Loading market" rows={5} />
       ) : (
         <div className="trade">
-          <header className="trade__head" data-testid="trade-header">
-            <div className="trade__id">
-              <div className="trade__pair">
-                {m.base}
-                <span className="fit24-muted">/{m.quote}</span>
-              </div>
-              <LiveBadge />
-            </div>
-            <div className="trade__last">
-              <span className="mkt-num trade__last-price" data-testid="trade-last-price">
-                {formatAmount(m.last_price)}
-              </span>
-              <ChangeText change={m.change_24h} testId="trade-change" />
-            </div>
-            <dl className="trade__stats">
-              <div>
-                <dt>24h high</dt>
-                <dd className="mkt-num">{formatAmount(m.high_24h)}</dd>
-              </div>
-              <div>
-                <dt>24h low</dt>
-                <dd className="mkt-num">{formatAmount(m.low_24h)}</dd>
-              </div>
-              <div>
-                <dt>24h vol ({m.base})</dt>
-                <dd className="mkt-num">{formatAmount(m.volume_24h)}</dd>
-              </div>
-            </dl>
-          </header>
+          <TradeHeader market={m} />
           {m.status === 'HALTED' && <p className="trade__halted">Trading in this market is halted.</p>}
-          <section className="trade__card trade__chart" aria-label="Price chart">
-            <PriceChart marketId={m.market_id} priceDecimals={m.price_decimals} />
-          </section>
-          <section className="trade__card trade__book" aria-label="Order book">
-            <h2 className="trade__title">Order book</h2>
-            <OrderBook market={m} onPick={(price) => setPickedPrice({ price, at: Date.now() })} />
-          </section>
+          <TradePanes
+            market={m}
+            onPick={(price) => setPickedPrice({ price, at: Date.now() })}
+            orders={orders}
+          />
           <section className="trade__card trade__form" aria-label="Place an order">
             <OrderForm market={m} picked={pickedPrice} />
           </section>
-          <section className="trade__card trade__trades" aria-label="Recent trades">
-            <h2 className="trade__title">Recent trades</h2>
-            <RecentTrades market={m} />
-          </section>
-          <section className="trade__card trade__orders" aria-label="Your orders">
-            <OrdersPanel marketId={m.market_id} />
+          <section className="trade__card trade__orders" aria-label="Your orders" ref={orders}>
+            <OrdersPanel market={m} />
           </section>
         </div>
       )}
     </PageShell>
+  );
+}
+
+/** The pair, its live last price and change, and the 24h figures. */
+function TradeHeader({ market }: { market: TMarketDetail }) {
+  return (
+    <header className="trade__head" data-testid="trade-header">
+      <div className="trade__id">
+        <div className="trade__pair">
+          {market.base}
+          <span className="fit24-muted">/{market.quote}</span>
+        </div>
+        <LiveBadge />
+      </div>
+      <div className="trade__last">
+        <span className="mkt-num trade__last-price" data-testid="trade-last-price">
+          {formatAmount(market.last_price)}
+        </span>
+        <ChangeText change={market.change_24h} testId="trade-change" />
+      </div>
+      <dl className="trade__stats">
+        <div>
+          <dt>24h high</dt>
+          <dd className="mkt-num">{formatAmount(market.high_24h)}</dd>
+        </div>
+        <div>
+          <dt>24h low</dt>
+          <dd className="mkt-num">{formatAmount(market.low_24h)}</dd>
+        </div>
+        <div>
+          <dt>24h vol ({market.base})</dt>
+          <dd className="mkt-num">{formatAmount(market.volume_24h)}</dd>
+        </div>
+      </dl>
+    </header>
   );
 }

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+/*
+ * Why this exists: a bundler places whole modules in chunks, never parts of one. @ionic/react ships as
+ * one module holding a wrapper per component, and ionicons/icons as one module holding every icon; so
+ * every wrapper and icon any page used (with the Ionic component, styles and icons behind each wrapper)
+ * went into the entry, whatever page was opened. Here the component wrappers, the overlay hooks and the
+ * icons become modules of their own, so a form's inputs, a sheet's modal or a page's icons load with that
+ * page's chunk (issue 15: the first screen loads its own code, and a phone gets it in a second).
+ */
+
+const PREFIX = '\0fit24-split:';
+const HELPER = '__fit24_';
+
+/** A module split in pieces: the rewritten original, and each piece's source by name. */
+interface Split {
+  index: string;
+  pieces: Map<string, string>;
+}
+
+/** Every `import … from '…'` of a module, by local name: the statement that imports that binding alone. */
+function importsByLocalName(source: string): Map<string, string> {
+  const byName = new Map<string, string>();
+  for (const [, clause = '', from] of source.matchAll(/^import ([^;]+?) from '([^']+)';$/gm)) {
+    const named = /\{([^}]*)\}/.exec(clause)?.[1] ?? '';
+    for (const part of named.split(',')) {
+      const [imported = '', local = imported] = part.trim().split(/\s+as\s+/);
+      if (imported) byName.set(local, `import { ${imported} as ${local} } from '${from}';`);
+    }
+    const defaultName = /^([A-Za-z_$][\w$]*)/.exec(clause)?.[1];
+    if (defaultName) byName.set(defaultName, `import ${defaultName} from '${from}';`);
+  }
+  return byName;
+}
+
+/** The identifiers a piece of code names, comments and string literals left out. */
+function namesIn(code: string): Set<string> {
+  const bare = code.replace(/\/\/.*$/gm, '').replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+  return new Set(bare.match(/[A-Za-z_$][\w$]*/g) ?? []);
+}
+
+/**
+ * @ionic/react: each component wrapper (`const IonX = /*@__PURE__*\/ createComponent|createRoutingComponent|
+ * createInlineOverlayComponent(…)`) and each overlay hook (`function useIonAlert() {…}`) becomes a piece
+ * that imports what it names: the bundle's own imports again, and the bundle's internals through extra
+ * exports (`__fit24_<name>`). The bundle itself is left as it is, and only the app's imports of it are
+ * pointed at the pieces (ionicReactImports): a piece depends on the bundle, never the reverse, so the
+ * bundle's internals are always initialised before a piece runs.
+ */
+export function splitIonicReact(source: string): Split {
+  const imports = importsByLocalName(source);
+  const topLevel = new Set(
+    [...source.matchAll(/^(?:const|let|function|class) ([A-Za-z_$][\w$]*)/gm)].map(([, name]) => name),
+  );
+  const wrapper =
+    /^const (Ion\w+) = \/\*@__PURE__\*\/ (?:createComponent|createRoutingComponent|createInlineOverlayComponent)\((?:\{\n[\s\S]*?\n\}|[^\n]*)\);$/gm;
+  const hook =
+    /^function (useIon(?:ActionSheet|Alert|Toast|Modal|Popover|Loading))\([^)]*\) \{\n[\s\S]*?\n\}$/gm;
+  // A wrapper the bundle itself compares against (IonTabs looks for IonTab children) keeps one identity.
+  const elsewhere = namesIn(
+    source
+      .replace(wrapper, '')
+      .replace(hook, '')
+      .replace(/^(?:import|export) .*$/gm, ''),
+  );
+  const pieces = new Map<string, string>();
+  const internals = new Set<string>();
+  for (const [whole, name = ''] of [...source.matchAll(wrapper), ...source.matchAll(hook)]) {
+    if (elsewhere.has(name)) continue;
+    const lines = [];
+    for (const used of namesIn(whole)) {
+      if (used === name) continue;
+      const imported = imports.get(used);
+      if (imported) lines.push(imported);
+      else if (topLevel.has(used)) {
+        internals.add(used);
+        lines.push(`import { ${HELPER}${used} as ${used} } from '@ionic/react';`);
+      }
+    }
+    pieces.set(name, `${lines.join('\n')}\nexport ${whole}\n`);
+  }
+  if (pieces.size < 50) throw new Error(`split-bundles: only ${pieces.size} pieces found in @ionic/react`);
+  const helpers = [...internals].map((name) => `${name} as ${HELPER}${name}`).join(', ');
+  // The bundle's other components are built by calls it did not mark pure, so an unused one (IonNav)
+  // stayed in; building a component has no effect until it renders.
+  const index = source.replace(
+    /^const (Ion\w+) = (createReactComponent|createForwardRef)\(/gm,
+    'const $1 = /*@__PURE__*/ $2(',
+  );
+  return { index: `${index}\nexport { ${helpers} };\n`, pieces };
+}
+
+/** ionicons/icons: one `export const name = "data:…"` line per icon, each re-exported from its piece. */
+export function splitIonicons(source: string): Split {
+  const pieces = new Map<string, string>();
+  const index = source.replace(/^export const (\w+) = "[^"\n]*";?$/gm, (whole, name: string) => {
+    pieces.set(name, `${whole}\n`);
+    return `export { ${name} } from '${PREFIX}icon:${name}';`;
+  });
+  if (pieces.size < 1000) throw new Error(`split-bundles: only ${pieces.size} icons found in ionicons/icons`);
+  return { index, pieces };
+}
+
+/**
+ * An app module's `import { … } from '@ionic/react'` statements, with the names that have a piece
+ * imported from it instead. Lines are kept as they are (the extra imports join the statement's last
+ * line), so the app's source maps stay right.
+ */
+export function ionicReactImports(code: string, pieces: ReadonlyMap<string, string>): string | null {
+  let changed = false;
+  const next = code.replace(/^import \{([^}]*)\} from '@ionic\/react';$/gm, (whole, list: string) => {
+    const names = list.split(',').map((name) => name.trim());
+    const moved = names.filter((name) => pieces.has(name));
+    if (moved.length === 0) return whole;
+    changed = true;
+    const kept = names.filter((name) => name && !pieces.has(name));
+    const newlines = '\n'.repeat(whole.split('\n').length - 1);
+    const keptImport = kept.length > 0 ? `import { ${kept.join(', ')} } from '@ionic/react';` : '';
+    return `${keptImport}${newlines}${moved.map((name) => `import { ${name} } from '${PREFIX}ionic:${name}';`).join(' ')}`;
+  });
+  return changed ? next : null;
+}
+
+/** The Vite plugin (production builds only: the dev server loads modules one by one anyway). */
+export function splitBundles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const ionicReact = require.resolve('@ionic/react');
+  const ionicons = require.resolve('ionicons/icons').replace(/index\.js$/, 'index.mjs');
+  const cache = new Map<string, Split>();
+  const split = (file: string): Split => {
+    let done = cache.get(file);
+    if (!done) {
+      const source = readFileSync(file, 'utf8');
+      done = file === ionicReact ? splitIonicReact(source) : splitIonicons(source);
+      cache.set(file, done);
+    }
+    return done;
+  };
+  return {
+    name: 'fit24-split-bundles',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id.startsWith(PREFIX)) return { id, moduleSideEffects: false };
+      // @ionic/react defines <ion-icon> from the ionicons package, Ionic's own components from their copy
+      // of the same element; whichever runs first defines it, so one copy (Ionic's, with its runtime
+      // already loaded) is enough, and the other's runtime is not sent.
+      if (id === 'ionicons/components/ion-icon.js')
+        return require.resolve('@ionic/core/components/ion-icon.js');
+      return undefined;
+    },
+    load(id) {
+      if (id.startsWith(PREFIX)) {
+        const [kind, name = ''] = id.slice(PREFIX.length).split(':');
+        const code = split(kind === 'ionic' ? ionicReact : ionicons).pieces.get(name);
+        return code === undefined ? null : { code, moduleSideEffects: false };
+      }
+      if (id === ionicReact || id === ionicons) return { code: split(id).index, map: null };
+      return undefined;
+    },
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id) || !code.includes("'@ionic/react'")) return;
+      const next = ionicReactImports(code, split(ionicReact).pieces);
+      return next === null ? undefined : { code: next, map: null };
+    },
+  };
+}

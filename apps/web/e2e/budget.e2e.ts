@@ -1,0 +1,124 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectPage, PHONE, realSession, SESSION_STORAGE_KEY, type Stack, suiteStack } from './harness.ts';
+
+/**
+ * Issue 15's budget: the JavaScript a first visit loads, welcome for a visitor and home for a signed-in
+ * user, is at most 150 KB gzip. Measured as the browser loads it (every script response until the page
+ * is idle, its size on the wire from the Network domain), so it covers chunks fetched on demand too. A
+ * size, never a time: the figures are printed for the README.
+ */
+const BUDGET_BYTES = 150 * 1024;
+/**
+ * Not reached yet (issue 15 stays open on it): 210 KB for welcome and 234 KB for home on 2026-11-26, zod
+ * (the socket client validates every message) and the offline banner's socket import being most of the
+ * gap. Until then the test holds today's figures so the app can only shrink; lower it as it does.
+ */
+const CEILING_TODAY_BYTES = 240 * 1024;
+
+interface Script {
+  url: string;
+  /** The body's bytes as served (brotli for Chromium), headers left out. */
+  wire: number;
+  /** The same file at gzip level 9, the budget's unit. */
+  gzip: number;
+}
+
+/** Every script the page loads from `path` until it is idle (the `data-page` shown and no request for 500 ms). */
+async function scriptsLoaded(stack: Stack, page: Page, path: string, shown: string): Promise<Script[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Map<string, { url: string; bodyBytes: number | undefined }>();
+  const wire = new Map<string, number>();
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (!/javascript/.test(response.mimeType)) return;
+    // The body as sent (content-length of the encoded answer); the CDP total also counts headers.
+    const length = Object.entries(response.headers).find(
+      ([name]) => name.toLowerCase() === 'content-length',
+    )?.[1];
+    scripts.set(requestId, {
+      url: response.url,
+      bodyBytes: length === undefined ? undefined : Number(length),
+    });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    wire.set(requestId, encodedDataLength);
+  });
+  await page.goto(path);
+  await expectPage(page, shown, path);
+  await page.waitForLoadState('networkidle');
+  const loaded: Script[] = [];
+  for (const [requestId, { url, bodyBytes }] of scripts) {
+    const plain = Buffer.from(
+      await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
+    loaded.push({
+      url: url.replace(stack.baseUrl, ''),
+      wire: bodyBytes ?? wire.get(requestId) ?? 0,
+      gzip: gzipSync(plain, { level: 9 }).length,
+    });
+  }
+  await cdp.detach();
+  return loaded;
+}
+
+function report(name: string, scripts: Script[]): { wire: number; gzip: number } {
+  const wire = scripts.reduce((sum, s) => sum + s.wire, 0);
+  const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const largest = [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
+  console.log(
+    `${name}: ${scripts.length} scripts, ${kb(gzip)} gzip (goal ${kb(BUDGET_BYTES)}), ${kb(wire)} on the wire (brotli); largest: ${largest
+      .map((s) => `${s.url.replace('/assets/', '')} ${kb(s.gzip)}`)
+      .join(', ')}`,
+  );
+  return { wire, gzip };
+}
+
+describe('initial JavaScript budget (issue 15)', () => {
+  const stack = suiteStack();
+
+  it('welcome, for a visitor, loads no more JavaScript than today’s ceiling (goal: 150 KB gzip)', async () => {
+    // Service workers blocked: the worker's background precache is not what the page needs to show.
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      baseURL: stack.baseUrl,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts = await scriptsLoaded(stack, page, '/', 'welcome');
+    const { wire, gzip } = report('welcome', scripts);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(wire).toBeGreaterThan(0);
+    expect(wire).toBeLessThanOrEqual(gzip);
+    expect(gzip).toBeLessThanOrEqual(CEILING_TODAY_BYTES);
+    await context.close();
+  });
+
+  it('home, for a signed-in user, loads no more JavaScript than today’s ceiling (goal: 150 KB gzip)', async () => {
+    const session = await realSession(stack, { emailVerified: true });
+    // The session is in storage before the first load, as after an earlier visit, without loading the app.
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      baseURL: stack.baseUrl,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: stack.baseUrl,
+            localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const scripts = await scriptsLoaded(stack, page, '/tabs/home', 'tabs/home');
+    const { wire, gzip } = report('home', scripts);
+    expect(scripts.some((s) => /HomePage/.test(s.url))).toBe(true);
+    expect(wire).toBeLessThanOrEqual(gzip);
+    expect(gzip).toBeLessThanOrEqual(CEILING_TODAY_BYTES);
+    await context.close();
+  });
+});

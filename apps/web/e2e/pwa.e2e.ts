@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APP_VERSION_CODE, type TStoredSession } from '@fit24/contract';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findChrome } from './browser.ts';
+import { watchContext } from './csp-watch.ts';
+import {
+  expectPage,
+  newPhonePage,
+  PHONE,
+  plantSession,
+  realSession,
+  type Stack,
+  shootBothSizes,
+  shooter,
+  startStack,
+} from './harness.ts';
+
+const shot = shooter('pwa');
+
+/** Opens `path` and waits until the service worker has taken control of the page. */
+async function openControlled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/** Whether the precache already holds a file (so an offline reload can be served from it). */
+function precached(page: Page, path: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      if (keys.some((request) => new URL(request.url).pathname === wanted)) return true;
+    }
+    return false;
+  }, path);
+}
+
+describe('the installable app', () => {
+  let stack: Stack;
+  let user: TStoredSession;
+  beforeAll(async () => {
+    stack = await startStack();
+    user = await realSession(stack, { emailVerified: true, name: 'Ada Offline' });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('has a valid manifest, is installable, and its service worker takes control', async () => {
+    // A profile on disk: Chromium installs nothing from an incognito-like context (`in-incognito`).
+    const profile = mkdtempSync(join(tmpdir(), 'fit24-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChrome(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: PHONE,
+      baseURL: stack.baseUrl,
+    });
+    await watchContext(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openControlled(page, '/');
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.url).toBe(`${stack.baseUrl}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as Record<string, unknown> & {
+      icons: { purpose: string }[];
+    };
+    expect(parsed).toMatchObject({
+      name: 'FIT24 Exchange',
+      short_name: 'FIT24',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      theme_color: '#0a1628',
+      background_color: '#0a1628',
+    });
+    expect(parsed.icons.map((icon) => icon.purpose)).toEqual(['any', 'any', 'maskable', 'maskable']);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+        timeout: 15_000,
+      })
+      .toEqual([]);
+    for (const icon of ['/icons/icon-192.png', '/icons/maskable-512.png', '/apple-touch-icon.png']) {
+      const response = await page.request.get(icon);
+      expect(response.status(), icon).toBe(200);
+      expect(response.headers()['content-type'], icon).toBe('image/png');
+    }
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('opens offline to its offline screen, and from the precache when the shell is gone', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await openControlled(page, '/');
+    await expect.poll(() => precached(page, '/index.html'), { timeout: 30_000 }).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    const screen = page.getByTestId('offline-screen');
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await screen.getByRole('heading').textContent()).toBe('You’re offline');
+    expect(await page.locator('ion-app').getAttribute('inert')).toBe('');
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'offline-screen');
+    // Back online, the screen goes by itself and the app is there under it.
+    await context.setOffline(false);
+    await screen.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.locator('ion-app').getAttribute('inert')).toBeNull();
+    await context.setOffline(true);
+
+    // Without the cached shell, the worker answers with the static offline page (never a browser error).
+    await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (new URL(request.url).pathname === '/index.html') await cache.delete(request);
+        }
+      }
+    });
+    await page.goto('/tabs/markets');
+    await page.getByTestId('offline-page').waitFor({ state: 'visible', timeout: 15_000 });
+    await shootBothSizes(page, shot, 'offline-page');
+
+    // Back online, the page goes back to the app by itself.
+    await context.setOffline(false);
+    await page.getByTestId('offline-page').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows the offline banner when the connection drops, and takes it away when it is back', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, user);
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+    const banner = page.getByTestId('offline-banner');
+    expect(await banner.count()).toBe(0);
+
+    await context.setOffline(true);
+    await banner.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await banner.textContent()).toContain('You’re offline.');
+    // The app moves down below the banner: the page's header stays whole.
+    const bannerBox = await banner.boundingBox();
+    const headerBox = await page.locator('.ion-page:not(.ion-page-hidden) ion-header').first().boundingBox();
+    expect(headerBox!.y).toBeGreaterThanOrEqual(bannerBox!.y + bannerBox!.height - 1);
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'offline-banner');
+
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+    await context.close();
+  });
+});
+
+describe('a build older than the server supports', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      appVersion: { minCode: APP_VERSION_CODE + 1, iosStoreUrl: null, androidStoreUrl: null },
+    });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('is blocked by the update screen, which reloads to the new build', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await page.goto('/');
+    const screen = page.getByTestId('update-required');
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await screen.getByRole('heading').textContent()).toBe('Update required');
+    expect(await page.locator('ion-app').getAttribute('inert')).toBe('');
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'update-required');
+
+    const reloaded = page.waitForEvent('load');
+    await screen.getByTestId('update-reload').click();
+    await reloaded;
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+import type { TMarketDetail } from '@fit24/contract';
+import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { listOutline } from 'ionicons/icons';
+import { type RefObject, useState } from 'react';
+import { useOrders } from '../api/markets.ts';
+import { DepthChart } from './DepthChart.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { PriceChart } from './PriceChart.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
+
+type Pane = 'chart' | 'book' | 'depth' | 'trades';
+const PANES: ReadonlyArray<{ pane: Pane; label: string }> = [
+  { pane: 'chart', label: 'Chart' },
+  { pane: 'book', label: 'Book' },
+  { pane: 'depth', label: 'Depth' },
+  { pane: 'trades', label: 'Trades' },
+];
+
+/**
+ * Chart · Book · Depth · Trades. On a phone one pane shows at a time above the order form, so the form is
+ * on the first screen; on a desktop trade.css shows the book and trades beside the chart, and the tabs
+ * switch the big pane between candles and depth. Every pane stays mounted, so its live feed and the
+ * chart's zoom survive a switch.
+ */
+export function TradePanes({
+  market,
+  onPick,
+  orders,
+}: {
+  market: TMarketDetail;
+  onPick: (price: string) => void;
+  orders: RefObject<HTMLElement | null>;
+}) {
+  const [pane, setPane] = useState<Pane>('chart');
+  return (
+    <>
+      <div className="trade__tabs" data-pane={pane}>
+        <IonSegment
+          value={pane}
+          onIonChange={(e) => setPane(PANES.find((p) => p.pane === e.detail.value)?.pane ?? 'chart')}
+          className="trade__segment"
+        >
+          {PANES.map(({ pane: value, label }) => (
+            <IonSegmentButton
+              key={value}
+              value={value}
+              className={`trade__tab trade__tab--${value}`}
+              data-testid={`trade-pane-${value}`}
+            >
+              <IonLabel>{label}</IonLabel>
+            </IonSegmentButton>
+          ))}
+        </IonSegment>
+        <OrdersJump marketId={market.market_id} target={orders} />
+      </div>
+      <section
+        className={`trade__card trade__pane trade__chart${pane === 'chart' ? ' is-active' : ''}`}
+        aria-label="Price chart"
+      >
+        <PriceChart marketId={market.market_id} priceDecimals={market.price_decimals} />
+      </section>
+      <section
+        className={`trade__card trade__pane trade__depth${pane === 'depth' ? ' is-active' : ''}`}
+        aria-label="Market depth"
+      >
+        <DepthChart market={market} />
+      </section>
+      <section
+        className={`trade__card trade__pane trade__book${pane === 'book' ? ' is-active' : ''}`}
+        aria-label="Order book"
+      >
+        <h2 className="trade__title">Order book</h2>
+        <OrderBook market={market} onPick={onPick} />
+      </section>
+      <section
+        className={`trade__card trade__pane trade__trades${pane === 'trades' ? ' is-active' : ''}`}
+        aria-label="Recent trades"
+      >
+        <h2 className="trade__title">Recent trades</h2>
+        <RecentTrades market={market} />
+      </section>
+    </>
+  );
+}
+
+/** One tap from the top of the screen to your open orders in this market (they sit below the form). */
+function OrdersJump({ marketId, target }: { marketId: number; target: RefObject<HTMLElement | null> }) {
+  const open = useOrders('OPEN');
+  const count = (open.data?.orders ?? []).filter((o) => o.market_id === marketId).length;
+  return (
+    <IonButton
+      fill="clear"
+      size="small"
+      className="trade__orders-jump"
+      data-testid="trade-orders-jump"
+      aria-label={`Your open orders: ${count}`}
+      onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+    >
+      <IonIcon icon={listOutline} slot="start" aria-hidden="true" />
+      Orders
+      <span className="trade__orders-count" data-testid="trade-orders-count">
+        {count}
+      </span>
+    </IonButton>
+  );
+}
