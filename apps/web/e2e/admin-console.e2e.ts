@@ -289,7 +289,7 @@ describe('the operators’ console in a real browser', () => {
     expect(await finance.page.evaluate(() => sessionStorage.getItem('fit24.ops.session'))).toBeNull();
 
     for (const tab of [admin, compliance, finance]) await tab.context.close();
-  });
+  }, 150_000); // three operators' whole day in one story: more steps than the suite's 60 s allow
 
   it('support work and settings: a user found, signed out everywhere, frozen and unfrozen; a market halted and resumed; an asset paused; the pool funded', async () => {
     const boss = await createOperator(stack.ctx, 'admin');
