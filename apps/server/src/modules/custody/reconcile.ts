@@ -5,7 +5,7 @@ import type { AssetRow } from '../../db/schema-funds.ts';
 import { chainHeight } from '../chain/chain.ts';
 import type { EvmChain } from '../chain/evm/evm-chain.ts';
 import { chainAssets, scaleOf } from './assets.ts';
-import * as repo from './custody.repository.ts';
+import * as repo from './reconcile.repository.ts';
 
 /**
  * Reconciliation (`GET /ops/custody`, `npm run ops -- custody`): per asset, the chain's balances of the hot

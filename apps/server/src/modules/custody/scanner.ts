@@ -6,8 +6,9 @@ import type { EvmChain } from '../chain/evm/evm-chain.ts';
 import * as history from '../funds/history.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type ChainAssets, chainAssets, toUnits } from './assets.ts';
-import type { SeenDeposit } from './custody.repository.ts';
 import * as repo from './custody.repository.ts';
+import type { SeenDeposit } from './scan.repository.ts';
+import * as scans from './scan.repository.ts';
 
 /**
  * The deposit scanner: follows the chain block by block from where it stopped (a restart or a kill -9
@@ -25,7 +26,7 @@ type FullBlock = Block<bigint, true, 'latest'>;
 /** Scans up to `maxBlocks` new blocks; answers how many were read. */
 export async function scan(ctx: AppContext, chain: EvmChain, maxBlocks = 100): Promise<number> {
   const latest = await chain.client.getBlockNumber();
-  let at = await repo.cursor(ctx.db, chain.network);
+  let at = await scans.cursor(ctx.db, chain.network);
   if (!at) at = await start(ctx, chain, latest);
   // The chain is shorter than what was read: blocks were dropped (or the node is a new chain).
   if (latest < at.height) at = await reorganise(ctx, chain, latest);
@@ -51,15 +52,15 @@ export async function scan(ctx: AppContext, chain: EvmChain, maxBlocks = 100): P
  * The first scan of a database: the block before the start is remembered, and the hot wallet's balances
  * there are booked as the treasury's opening deposits (so reconciliation counts what was funded before).
  */
-async function start(ctx: AppContext, chain: EvmChain, latest: bigint): Promise<repo.StoredBlock> {
+async function start(ctx: AppContext, chain: EvmChain, latest: bigint): Promise<scans.StoredBlock> {
   const first = chain.config.startBlock ?? latest;
   const height = first > 0n ? first - 1n : 0n;
   const block = await chain.client.getBlock({ blockNumber: height });
   const assets = await chainAssets(ctx.db, chain);
   const openings = await openingBalances(chain, assets, height, block.hash);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.anchor(trx, chain.network, { height, hash: block.hash, parentHash: block.parentHash });
-    await repo.insertDeposits(trx, chain.network, openings, ctx.clock.now());
+    await scans.anchor(trx, chain.network, { height, hash: block.hash, parentHash: block.parentHash });
+    await scans.insertDeposits(trx, chain.network, openings, ctx.clock.now());
   });
   ctx.log.info({ network: chain.network, height: height.toString() }, 'custody scanner starts');
   return { height, hash: block.hash };
@@ -108,11 +109,11 @@ async function readBlock(
   ctx: AppContext,
   chain: EvmChain,
   block: FullBlock,
-): Promise<repo.StoredBlock | null> {
+): Promise<scans.StoredBlock | null> {
   const assets = await chainAssets(ctx.db, chain);
   const transfers = [...nativeTransfers(block, assets), ...(await tokenTransfers(chain, block, assets))];
   const parties = [...new Set(transfers.flatMap((t) => [t.to, t.from]))];
-  const own = await repo.ownAddresses(ctx.db, chain.network, parties);
+  const own = await scans.ownAddresses(ctx.db, chain.network, parties);
   const hot = assets.hot.toLowerCase();
   const ours = (address: string) => own.has(address.toLowerCase()) || address.toLowerCase() === hot;
   // Incoming only: what the exchange moves between its own addresses (sweeps, gas) is not a deposit.
@@ -143,15 +144,15 @@ async function readBlock(
   );
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const at = await repo.cursor(trx, chain.network, true);
+    const at = await scans.cursor(trx, chain.network, true);
     if (!at || at.height !== block.number - 1n || at.hash.toLowerCase() !== block.parentHash.toLowerCase())
       return null;
-    await repo.advance(trx, chain.network, {
+    await scans.advance(trx, chain.network, {
       height: block.number,
       hash: block.hash,
       parentHash: block.parentHash,
     });
-    const inserted = await repo.insertDeposits(trx, chain.network, deposits, now);
+    const inserted = await scans.insertDeposits(trx, chain.network, deposits, now);
     await recordPending(trx, inserted, now);
     for (const [i, tx] of mine.entries()) {
       const receipt = receipts[i]!;
@@ -225,7 +226,7 @@ async function succeededNative(chain: EvmChain, incoming: Transfer[]): Promise<S
 /** A new deposit shows in its user's history at once, PENDING with its confirmations. */
 async function recordPending(
   trx: Database,
-  inserted: Awaited<ReturnType<typeof repo.insertDeposits>>,
+  inserted: Awaited<ReturnType<typeof scans.insertDeposits>>,
   now: Date,
 ): Promise<void> {
   const lines = inserted.flatMap((d) =>
@@ -254,14 +255,14 @@ async function recordPending(
  * below what was read): walks back to the last height where the remembered block is still the chain's,
  * then forgets everything above it in one transaction.
  */
-async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Promise<repo.StoredBlock> {
+async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Promise<scans.StoredBlock> {
   let fork = height;
   for (;;) {
-    const stored = await repo.blockHash(ctx.db, chain.network, fork);
+    const stored = await scans.blockHash(ctx.db, chain.network, fork);
     const onChain = await chain.client.getBlock({ blockNumber: fork });
     if (stored === undefined || stored.toLowerCase() === onChain.hash.toLowerCase() || fork === 0n) {
       if (stored === undefined || stored.toLowerCase() !== onChain.hash.toLowerCase())
-        await repo.anchor(ctx.db, chain.network, {
+        await scans.anchor(ctx.db, chain.network, {
           height: fork,
           hash: onChain.hash,
           parentHash: onChain.parentHash,
@@ -272,15 +273,15 @@ async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Pro
   }
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.cursor(trx, chain.network, true);
-    const deep = await repo.creditedAbove(trx, chain.network, fork);
+    await scans.cursor(trx, chain.network, true);
+    const deep = await scans.creditedAbove(trx, chain.network, fork);
     if (deep.length > 0)
       ctx.log.error(
         { network: chain.network, deposits: deep.map(String) },
         'credited deposits left the chain: check them',
       );
-    const orphaned = await repo.orphanAbove(trx, chain.network, fork);
-    await repo.rewind(trx, chain.network, fork);
+    const orphaned = await scans.orphanAbove(trx, chain.network, fork);
+    await scans.rewind(trx, chain.network, fork);
     for (const d of orphaned) {
       await history.updateStatus(trx, { refType: 'deposit', refId: d.deposit_id }, { status: 'FAILED' });
       if (d.user_id === null) continue;
@@ -301,6 +302,6 @@ async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Pro
     { network: chain.network, from: height.toString(), to: fork.toString() },
     'chain reorganisation',
   );
-  const hash = (await repo.blockHash(ctx.db, chain.network, fork))!;
+  const hash = (await scans.blockHash(ctx.db, chain.network, fork))!;
   return { height: fork, hash };
 }
