@@ -116,6 +116,9 @@ describe('markets screens', () => {
     await depth.waitFor({ state: 'visible' });
     await expect.poll(() => depth.getAttribute('data-bid-levels')).toBe('1');
     expect(await depth.getAttribute('data-ask-levels')).toBe('1');
+    // Each side's total is summed in base units, shown at the market's amount decimals.
+    expect(await view.getByTestId('depth-bid-total').textContent()).toMatch(/^0\.010*$/);
+    expect(await view.getByTestId('depth-ask-total').textContent()).toMatch(/^0\.30*$/);
     // Heights are to scale: the 0.3 BTC ask is the chart's full height, the 0.01 BTC bid a thirtieth of it.
     const drawn: Record<string, { width: number; height: number } | null> = {};
     for (const side of ['depth-bids', 'depth-asks']) {

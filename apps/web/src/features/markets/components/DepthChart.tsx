@@ -1,5 +1,5 @@
-import type { TMarket } from '@fit24/contract';
-import { formatAmount } from '../../../lib/money.ts';
+import { fromBaseUnits, type TMarket } from '@fit24/contract';
+import { formatAmount, unitsOf } from '../../../lib/money.ts';
 import { useOrderBook } from '../api/markets.ts';
 import { depthCurve, depthPaths } from '../utils/depth.ts';
 
@@ -9,6 +9,12 @@ const HEIGHT = 220;
 /** An axis label: a plotted number at the market's decimals, grouped like money elsewhere on screen. */
 function label(value: number, decimals: number): string {
   return formatAmount(value.toFixed(decimals), decimals);
+}
+
+/** The amount on one side of the book, summed exactly in base units (the plot's floats are for drawing). */
+function sideTotal(levels: ReadonlyArray<readonly [string, string]>, decimals: number): string {
+  const units = levels.reduce((sum, [, amount]) => sum + unitsOf(amount, decimals), 0n);
+  return formatAmount(fromBaseUnits(units, decimals), decimals);
 }
 
 /**
@@ -30,14 +36,14 @@ export function DepthChart({ market }: { market: TMarket }) {
   }
   const paths = depthPaths(curve, WIDTH, HEIGHT);
   const pd = market.price_decimals;
-  const bidTotal = curve.bids.at(-1)?.total ?? 0;
-  const askTotal = curve.asks.at(-1)?.total ?? 0;
+  const bidTotal = sideTotal(book.data.bids, market.amount_decimals);
+  const askTotal = sideTotal(book.data.asks, market.amount_decimals);
   const bestBid = curve.bids[0]?.price;
   const bestAsk = curve.asks[0]?.price;
   const mid = bestBid !== undefined && bestAsk !== undefined ? (bestBid + bestAsk) / 2 : null;
   const summary =
-    `Depth chart: ${label(bidTotal, market.amount_decimals)} ${market.base} bid down to ` +
-    `${label(curve.minPrice, pd)}, ${label(askTotal, market.amount_decimals)} ${market.base} asked up to ` +
+    `Depth chart: ${bidTotal} ${market.base} bid down to ` +
+    `${label(curve.minPrice, pd)}, ${askTotal} ${market.base} asked up to ` +
     `${label(curve.maxPrice, pd)} ${market.quote}`;
   return (
     <figure
@@ -64,10 +70,16 @@ export function DepthChart({ market }: { market: TMarket }) {
       </figcaption>
       <div className="depth__legend">
         <span className="depth__key depth__key--bid">
-          Bids <span className="mkt-num">{label(bidTotal, market.amount_decimals)}</span>
+          Bids{' '}
+          <span className="mkt-num" data-testid="depth-bid-total">
+            {bidTotal}
+          </span>
         </span>
         <span className="depth__key depth__key--ask">
-          Asks <span className="mkt-num">{label(askTotal, market.amount_decimals)}</span>
+          Asks{' '}
+          <span className="mkt-num" data-testid="depth-ask-total">
+            {askTotal}
+          </span>
         </span>
       </div>
     </figure>
