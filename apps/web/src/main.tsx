@@ -2,6 +2,7 @@ import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startI18n } from './i18n/i18n.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadSession } from './lib/session.ts';
 import { applyStoredTheme } from './lib/theme.ts';
@@ -12,8 +13,9 @@ applyStoredTheme();
 
 registerServiceWorker();
 
-// The session is read from device storage once, before the first render, so guards decide synchronously.
-void loadSession().then(() => {
+// The session is read from device storage once, before the first render, so guards decide synchronously;
+// the language's shared strings are ready by then too (English is in this script, Spanish one small file).
+void Promise.all([loadSession(), startI18n()]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

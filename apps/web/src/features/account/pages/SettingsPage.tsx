@@ -3,18 +3,20 @@ import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useSettings } from '../api/settings.ts';
 import { AppearancePanel } from '../components/AppearancePanel.tsx';
+import { LanguagePanel } from '../components/LanguagePanel.tsx';
 import { NotificationsPanel } from '../components/NotificationsPanel.tsx';
 import { PushDevicePanel } from '../components/PushDevicePanel.tsx';
 import '../../../components/ui/forms.css';
 import './settings.css';
 
-/** Settings: the theme, which events reach the user by email and push, and push on this device. */
+/** Settings: the theme, the language, which events reach the user by email and push, and push on this device. */
 export function SettingsPage() {
   const settings = useSettings();
   const data = settings.data?.settings;
   return (
     <PageShell page="settings" title="Settings" backHref="/tabs/account">
       <AppearancePanel saved={data?.theme} />
+      <LanguagePanel saved={data?.language} />
       {settings.isPending && <ListSkeleton rows={6} label="Loading your notification choices" />}
       {settings.isError && (
         <div className="fit24-panel settings-error" role="alert" data-testid="settings-error">

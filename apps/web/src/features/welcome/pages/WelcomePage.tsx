@@ -1,36 +1,38 @@
 import { IonButton, IonContent, IonIcon, IonPage, IonRouterLink } from '@ionic/react';
 import { flashOutline, lockClosedOutline, trendingUpOutline } from 'ionicons/icons';
+import { Trans, useTranslation } from 'react-i18next';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import './welcome.css';
 
 const highlights = [
-  { icon: trendingUpOutline, text: 'Trade BTC, ETH and FIT24 on live order books' },
-  { icon: flashOutline, text: 'Stake FIT24 and earn daily affiliate income' },
-  { icon: lockClosedOutline, text: 'Withdrawals reviewed and protected by a transaction password' },
-];
+  { icon: trendingUpOutline, key: 'trade' },
+  { icon: flashOutline, key: 'stake' },
+  { icon: lockClosedOutline, key: 'protected' },
+] as const;
 
 /** The root screen for visitors: the brand and the two ways in. */
 export function WelcomePage() {
+  const { t } = useTranslation(['welcome', 'common']);
   return (
     <IonPage data-page="welcome">
       <IonContent fullscreen className="welcome">
         <main className="welcome__body">
           <header className="welcome__brand">
             <BrandMark size={72} />
-            <h1 className="welcome__name">FIT24 Exchange</h1>
-            <p className="welcome__tagline">Trade, hold and stake crypto with confidence.</p>
+            <h1 className="welcome__name">{t('common:brand')}</h1>
+            <p className="welcome__tagline">{t('tagline')}</p>
           </header>
           <ul className="welcome__highlights">
             {highlights.map((item) => (
-              <li key={item.text}>
+              <li key={item.key}>
                 <IonIcon icon={item.icon} aria-hidden="true" />
-                <span>{item.text}</span>
+                <span>{t(`highlights.${item.key}`)}</span>
               </li>
             ))}
           </ul>
           <div className="welcome__actions">
             <IonButton expand="block" size="large" routerLink="/login" data-testid="welcome-sign-in">
-              Sign in
+              {t('signIn')}
             </IonButton>
             <IonButton
               expand="block"
@@ -39,10 +41,10 @@ export function WelcomePage() {
               routerLink="/register"
               data-testid="welcome-create-account"
             >
-              Create account
+              {t('createAccount')}
             </IonButton>
             <p className="welcome__legal">
-              By continuing you accept the <IonRouterLink routerLink="/terms">terms of use</IonRouterLink>.
+              <Trans t={t} i18nKey="legal" components={{ terms: <IonRouterLink routerLink="/terms" /> }} />
             </p>
           </div>
         </main>
