@@ -179,6 +179,8 @@ export const ZNotification = z.object({
   type: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The app's page it is about (`/funds/transaction?id=7`, `/trade?market_id=1`, `/kyc`…); null: none. */
+  link: z.string().nullable(),
   is_read: ZFlag,
   creation_date: ZEpochSeconds,
 });

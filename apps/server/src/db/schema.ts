@@ -150,6 +150,8 @@ export interface NotificationsTable {
   type: string;
   title: string;
   body: string;
+  /** The app's page it is about (migration 2026112715_notification_links); null on older rows. */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
   is_read: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }

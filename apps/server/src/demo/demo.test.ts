@@ -127,7 +127,7 @@ describe.each(databasesUnderTest())('the demo on a fresh start on $name', (datab
     const notes = transactions.map((tx: { note: string }) => tx.note);
     expect(notes).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Daily staking reward for \d{4}-\d{2}-\d{2} \(stake #\d+\)$/),
+        expect.stringMatching(/^Daily staking reward for \d{1,2} [A-Z][a-z]{2} \d{4} \(stake #\d+\)$/),
         expect.stringMatching(/^Level 1 income from M\*\*\*a S\*\*\*\*s for /),
         expect.stringMatching(/^Level 4 income from E\*\*a J\*\*\*\*\*\*\*n for /),
         'Rank reward: Bronze',

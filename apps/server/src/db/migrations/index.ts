@@ -10,6 +10,7 @@ import * as custody from './2026112601_custody.ts';
 import * as operators from './2026112602_operators.ts';
 import * as partnerNamesMasked from './2026112610_partner_names_masked.ts';
 import * as settingsPush from './2026112630_settings_push.ts';
+import * as notificationLinks from './2026112715_notification_links.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026112602_operators': operators,
   '2026112610_partner_names_masked': partnerNamesMasked,
   '2026112630_settings_push': settingsPush,
+  '2026112715_notification_links': notificationLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

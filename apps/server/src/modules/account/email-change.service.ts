@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../http/app-error.ts';
 import { deliver, mustFind, sendCode, useCode } from '../auth/auth.service.ts';
 import { emailChangeMessages } from '../auth/messages.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as attempts from '../security/attempts.ts';
 import { attemptLimits } from '../security/attempts.ts';
 import { startCooldown } from '../security/cooldown.ts';
@@ -60,8 +60,8 @@ export async function confirmEmailChange(
     await startCooldown(trx, userId, now, ctx.config.cooldownSeconds, 'email changed');
     await notify(trx, userId, {
       type: 'SECURITY_CHANGED',
-      title: 'Email changed',
-      body: `Your email is now ${target}. Withdrawals and transfers are paused for a while, for your safety.`,
+      params: { change: 'EMAIL_CHANGED', email: target },
+      link: links.security,
       now,
     });
   });

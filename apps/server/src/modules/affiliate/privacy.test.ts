@@ -98,7 +98,7 @@ describe.each(databasesUnderTest())('partner names stay masked on $name', (datab
     ).body.data.transactions.map((tx: { note: string }) => tx.note);
     expect(notes).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Level 1 income from B\*b S\*\*\*e for \d{4}-\d{2}-\d{2}$/),
+        expect.stringMatching(/^Level 1 income from B\*b S\*\*\*e for \d{1,2} [A-Z][a-z]{2} \d{4}$/),
         expect.stringMatching(/^Level 2 income from C\*\*\*l D\*\*\*\*\*s for /),
       ]),
     );

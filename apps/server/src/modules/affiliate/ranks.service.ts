@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { notifyAll } from '../notifications/notifications.service.ts';
+import { links, notifyAll } from '../notifications/notifications.service.ts';
 import * as affiliatesRepo from './affiliate.repository.ts';
 import { fit } from './affiliate.service.ts';
 import * as network from './network.repository.ts';
@@ -87,17 +87,13 @@ async function awardRank(
       })),
     );
   }
-  const body =
-    rank.reward > 0n
-      ? `You reached ${rank.name}. ${fit(rank.reward)} FIT24 was added to your affiliate wallet.`
-      : `You reached ${rank.name}.`;
   await notifyAll(
     trx,
     owners.map((o) => ({
       userId: o.userId,
       type: 'RANK_REACHED' as const,
-      title: `Rank reached: ${rank.name}`,
-      body,
+      params: { rank: rank.name, reward: rank.reward > 0n ? fit(rank.reward) : null },
+      link: links.ranks,
       now,
     })),
   );

@@ -2,7 +2,8 @@ import type { AffiliateConfig } from '../../config-affiliate.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { notifyAll } from '../notifications/notifications.service.ts';
+import { formatterFor } from '../notifications/format.ts';
+import { links, notifyAll } from '../notifications/notifications.service.ts';
 import * as affiliatesRepo from './affiliate.repository.ts';
 import { fit, fitAsset } from './affiliate.service.ts';
 import * as network from './network.repository.ts';
@@ -124,6 +125,8 @@ async function creditsOfDay(
   const stakes = await stakesRepo.startedBefore(trx, new Date(`${addDays(day, 1)}T00:00:00Z`));
   const uplinesOf = await network.uplineMap(trx, config.level_income_percent.length);
   const credits: Credit[] = [];
+  // Notes are sentences: the day as people write it ("25 Nov 2026"), never ISO.
+  const dayWritten = formatterFor('en').day(day);
   for (const s of stakes) {
     const yieldPercent = s.is_boosted ? config.boosted_yield_percent : config.yield_percent;
     const reward = dailyReward(s.amount, yieldPercent, surge);
@@ -133,7 +136,7 @@ async function creditsOfDay(
       userId: s.user_id,
       source: 'STAKING',
       amount: reward,
-      note: `Daily staking reward for ${day} (stake #${s.stake_id})`,
+      note: `Daily staking reward for ${dayWritten} (stake #${s.stake_id})`,
     });
     // The uplines read this note: the partner's name is masked before it is ever stored.
     const partner = maskName(s.name);
@@ -145,7 +148,7 @@ async function creditsOfDay(
         userId: upline.userId,
         source: 'LEVEL',
         amount: income,
-        note: `Level ${upline.level} income from ${partner} for ${day}`,
+        note: `Level ${upline.level} income from ${partner} for ${dayWritten}`,
       });
     }
   }
@@ -177,8 +180,8 @@ async function recordCredits(
     [...byUser].map(([userId, amount]) => ({
       userId,
       type: 'REWARD_CREDITED' as const,
-      title: 'Rewards credited',
-      body: `${fit(amount)} FIT24 of rewards for ${day} was added to your affiliate wallet.`,
+      params: { amount: fit(amount), day },
+      link: links.earnings,
       now,
     })),
   );

@@ -10,7 +10,7 @@ import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import { parseAmount } from '../funds/assets.service.ts';
 import * as history from '../funds/history.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { notify, notifyAll } from '../notifications/notifications.service.ts';
+import { links, notify, notifyAll } from '../notifications/notifications.service.ts';
 import * as affiliatesRepo from './affiliate.repository.ts';
 import { fit, fitAsset, mustFind } from './affiliate.service.ts';
 import * as network from './network.repository.ts';
@@ -161,8 +161,8 @@ async function recordStake(trx: Database, stake: NewStake, stakeId: bigint): Pro
   ]);
   await notify(trx, userId, {
     type: 'STAKE_CREATED',
-    title: 'Stake created',
-    body: `You staked ${fit(amount)} FIT24 from your ${sourceWords[source]}.`,
+    params: { amount: fit(amount), source },
+    link: links.stake,
     now,
   });
 }
@@ -191,14 +191,14 @@ async function boostSponsor(
   const boosted = changes.filter((c) => c.boosted);
   if (boosted.length === 0) return;
   const sponsorUserId = await affiliatesRepo.userIdOf(trx, sponsorId);
-  const percent = Number(ctx.config.affiliate.boosted_yield_percent);
+  const percent = String(Number(ctx.config.affiliate.boosted_yield_percent));
   await notifyAll(
     trx,
     boosted.map((change) => ({
       userId: sponsorUserId,
       type: 'STAKE_BOOSTED' as const,
-      title: 'Stake boosted',
-      body: `Your stake of ${fit(stakes.find((s) => s.stake_id === change.stakeId)!.amount)} FIT24 is boosted: it now earns ${percent} % a day.`,
+      params: { amount: fit(stakes.find((s) => s.stake_id === change.stakeId)!.amount), percent },
+      link: links.stake,
       now,
     })),
   );

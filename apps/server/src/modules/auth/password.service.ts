@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as attempts from '../security/attempts.ts';
 import { attemptLimits } from '../security/attempts.ts';
 import { startCooldown } from '../security/cooldown.ts';
@@ -60,8 +60,8 @@ export async function resetPassword(
         await startCooldown(trx, found.user_id, now, ctx.config.cooldownSeconds, 'password changed');
         await notify(trx, found.user_id, {
           type: 'PASSWORD_CHANGED',
-          title: 'Password changed',
-          body: 'Your password was changed and every device was signed out. Withdrawals and transfers are paused for a while, for your safety.',
+          params: {},
+          link: links.security,
           now,
         });
       });
@@ -97,8 +97,8 @@ export async function setTxnPassword(
     await usersRepo.update(trx, userId, { txn_password_hash: txnHash });
     await notify(trx, userId, {
       type: 'TXN_PASSWORD_SET',
-      title: 'Transaction password set',
-      body: 'Your transaction password was set. It is now needed for withdrawals and transfers.',
+      params: {},
+      link: links.security,
       now,
     });
   });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { EvmChain } from '../chain/evm/evm-chain.ts';
 import * as history from '../funds/history.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import { type ChainAssets, chainAssets, toUnits } from './assets.ts';
 import * as repo from './custody.repository.ts';
 import type { SeenDeposit } from './scan.repository.ts';
@@ -292,8 +292,8 @@ async function reorganise(ctx: AppContext, chain: EvmChain, height: bigint): Pro
         .executeTakeFirstOrThrow();
       await notify(trx, d.user_id, {
         type: 'DEPOSIT_DROPPED',
-        title: `${asset.symbol} deposit dropped`,
-        body: `A deposit of ${fromBaseUnits(d.amount, asset.decimals)} ${asset.symbol} left the chain in a reorganisation before it was confirmed. If it is mined again it will show again.`,
+        params: { symbol: asset.symbol, amount: fromBaseUnits(d.amount, asset.decimals) },
+        link: links.transaction('deposit', d.deposit_id),
         now,
       });
     }

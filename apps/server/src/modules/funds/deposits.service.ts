@@ -7,7 +7,7 @@ import * as usersRepo from '../account/users.repository.ts';
 import * as chainRepo from '../chain/chain.repository.ts';
 import { chainHeight, devnetTxid } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
 import * as depositsRepo from './deposits.repository.ts';
 import * as history from './history.ts';
@@ -161,8 +161,8 @@ async function tellCredited(
   );
   await notify(trx, userId, {
     type: 'DEPOSIT_CREDITED',
-    title: `${asset.symbol} deposit received`,
-    body: `${fromBaseUnits(deposit.amount, asset.decimals)} ${asset.symbol} was credited to your wallet.`,
+    params: { symbol: asset.symbol, amount: fromBaseUnits(deposit.amount, asset.decimals) },
+    link: links.transaction('deposit', deposit.deposit_id),
     now,
   });
 }

@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import { assertMayMoveFunds } from '../security/cooldown.ts';
 import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
@@ -125,7 +125,7 @@ async function recordTransfer(
   recipientEmail: string,
   now: Date,
 ): Promise<void> {
-  const shown = `${fromBaseUnits(row.amount, asset.decimals)} ${asset.symbol}`;
+  const money = { symbol: asset.symbol, amount: fromBaseUnits(row.amount, asset.decimals) };
   const note = row.note ? `: ${row.note}` : '';
   const line = {
     assetId: asset.asset_id,
@@ -141,14 +141,14 @@ async function recordTransfer(
   ]);
   await notify(trx, row.from_user_id, {
     type: 'TRANSFER_SENT',
-    title: `${asset.symbol} sent`,
-    body: `You sent ${shown} to ${recipientEmail}.`,
+    params: { ...money, to: recipientEmail },
+    link: links.transaction('transfer', row.transfer_id),
     now,
   });
   await notify(trx, row.to_user_id, {
     type: 'TRANSFER_RECEIVED',
-    title: `${asset.symbol} received`,
-    body: `You received ${shown} from ${senderEmail}.`,
+    params: { ...money, from: senderEmail },
+    link: links.transaction('transfer', row.transfer_id),
     now,
   });
 }
@@ -192,8 +192,8 @@ export async function grantLocked(
     ]);
     await notify(trx, user.user_id, {
       type: 'LOCKED_GRANTED',
-      title: `Locked ${asset.symbol} granted`,
-      body: `${fromBaseUnits(amount, asset.decimals)} ${asset.symbol} was added to your locked balance. You can stake it.`,
+      params: { symbol: asset.symbol, amount: fromBaseUnits(amount, asset.decimals) },
+      link: links.stake,
       now,
     });
     const locked = await ledger.balanceOf(trx, user.user_id, asset.asset_id, 'locked');

@@ -6,7 +6,7 @@ import type { AssetRow, WithdrawalRow } from '../../db/schema-funds.ts';
 import { AppError } from '../../http/app-error.ts';
 import { devnetSend } from '../chain/chain.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as history from './history.ts';
 import * as withdrawalsRepo from './withdrawals.repository.ts';
 
@@ -33,16 +33,6 @@ export function withdrawalRowToWithdrawal(row: WithdrawalRow, asset: AssetRow): 
   };
 }
 
-const statusWords: Record<WithdrawalRow['status'], string> = {
-  PENDING: 'is waiting for approval',
-  PROCESSING: 'was approved and is being sent',
-  BROADCAST: 'was sent to the network',
-  COMPLETED: 'is complete',
-  REJECTED: 'was rejected and the funds returned to your wallet',
-  CANCELLED: 'was cancelled and the funds returned to your wallet',
-  FAILED: 'failed on the network and the funds returned to your wallet',
-};
-
 export async function notifyStatus(
   trx: Database,
   row: WithdrawalRow,
@@ -51,8 +41,8 @@ export async function notifyStatus(
 ): Promise<void> {
   await notify(trx, row.user_id, {
     type: 'WITHDRAWAL_STATUS',
-    title: `${asset.symbol} withdrawal ${row.status.toLowerCase()}`,
-    body: `Your withdrawal of ${fromBaseUnits(row.amount, asset.decimals)} ${asset.symbol} ${statusWords[row.status]}.`,
+    params: { symbol: asset.symbol, amount: fromBaseUnits(row.amount, asset.decimals), status: row.status },
+    link: links.transaction('withdrawal', row.withdrawal_id),
     now,
   });
 }

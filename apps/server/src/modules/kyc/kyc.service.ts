@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { KycRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import { isAssignedCountry } from '../system/countries.ts';
 import * as filesRepo from './files.repository.ts';
 import * as kycRepo from './kyc.repository.ts';
@@ -118,12 +118,10 @@ export async function decide(
     if (!row) throw notFound('This user has no KYC submission waiting for a decision.');
     await usersRepo.update(trx, user.user_id, { kyc_status: decision.status });
     await notify(trx, user.user_id, {
-      type: decision.status === 'APPROVED' ? 'KYC_APPROVED' : 'KYC_REJECTED',
-      title: decision.status === 'APPROVED' ? 'Identity verified' : 'Identity verification rejected',
-      body:
-        decision.status === 'APPROVED'
-          ? 'Your identity documents were approved.'
-          : `Your identity documents were rejected: ${reason} You can submit new documents.`,
+      ...(decision.status === 'APPROVED'
+        ? { type: 'KYC_APPROVED', params: {} }
+        : { type: 'KYC_REJECTED', params: { reason: decision.reason ?? null } }),
+      link: links.kyc,
       now,
     });
     return kycRowToKyc(row);

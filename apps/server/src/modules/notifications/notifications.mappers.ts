@@ -9,6 +9,7 @@ export function toNotification(row: NotificationRow): TNotification {
     type: row.type,
     title: row.title,
     body: row.body,
+    link: row.link,
     is_read: row.is_read ? 1 : 0,
     creation_date: toEpochSeconds(row.created_at),
   };

@@ -1,8 +1,11 @@
-import { PAGE_SIZE } from '@fit24/contract';
-import type { Insertable, Selectable } from 'kysely';
+import { LANGUAGES, PAGE_SIZE, type TLanguage } from '@fit24/contract';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
-import { insertRows } from '../../db/unnest.ts';
+import { unnestRows } from '../../db/unnest.ts';
+import { DEFAULT_LANGUAGE } from '../settings/settings.service.ts';
+import { type NotificationLink, TRANSACTION_PATH } from './links.ts';
+import type { NotificationText } from './messages.ts';
 
 type NotificationRow = Selectable<NotificationsTable>;
 
@@ -47,22 +50,63 @@ export async function countUnread(db: Database, userId: bigint): Promise<number>
   return Number(row.unread);
 }
 
-export async function insert(db: Database, row: Insertable<NotificationsTable>): Promise<void> {
-  await db.insertInto('notifications').values(row).execute();
+/** A notification to write: its text in every language, the user's own chosen at the insert. */
+export interface NotificationInsert {
+  userId: bigint;
+  type: string;
+  texts: Record<TLanguage, NotificationText>;
+  link: NotificationLink;
+  now: Date;
 }
 
-/** Many rows in one statement of five parameters (one array per column), however many rows. */
-export async function insertMany(
-  db: Database,
-  rows: ReadonlyArray<{ userId: bigint; type: string; title: string; body: string; now: Date }>,
-): Promise<void> {
-  await insertRows('notifications', rows, {
+/**
+ * Notifications as rows of a statement, one array per column (see `insertLocalized` for the columns):
+ * a constant number of parameters however many rows.
+ */
+export function localizedRows(rows: readonly NotificationInsert[]): RawBuilder<unknown> {
+  const history = (n: NotificationInsert) => (typeof n.link === 'object' ? n.link?.historyOf : undefined);
+  const texts = LANGUAGES.flatMap((language) => [
+    [`title_${language}`, ['text', (n: NotificationInsert) => n.texts[language].title]] as const,
+    [`body_${language}`, ['text', (n: NotificationInsert) => n.texts[language].body]] as const,
+  ]);
+  const v = unnestRows('v', rows, {
     user_id: ['bigint', (n) => n.userId],
     type: ['text', (n) => n.type],
-    title: ['text', (n) => n.title],
-    body: ['text', (n) => n.body],
+    ...Object.fromEntries(texts),
+    link: ['text', (n) => (typeof n.link === 'string' ? n.link : null)],
+    ref_type: ['text', (n) => history(n)?.refType ?? null],
+    ref_id: ['bigint', (n) => history(n)?.refId ?? null],
     created_at: ['timestamptz', (n) => n.now],
-  }).execute(db);
+  });
+  return sql`select * from ${v}`;
+}
+
+/**
+ * Inserts `source`'s rows — columns user_id, type, title_<language> and body_<language> for each
+ * language, link, ref_type, ref_id, created_at — each in its user's language (user_settings, read by
+ * this statement in the writer's transaction; no row → the default). A row with a `ref_type` and no link
+ * links the user's own history line of that deposit, withdrawal or transfer. Returns the rows written.
+ */
+export function insertLocalized(source: RawBuilder<unknown>): RawBuilder<NotificationRow> {
+  const inLanguage = (text: 'title' | 'body') =>
+    sql`case coalesce(s.language, ${DEFAULT_LANGUAGE}::text) ${sql.join(
+      LANGUAGES.map((language) => sql`when ${language}::text then ${sql.ref(`n.${text}_${language}`)}`),
+      sql` `,
+    )} end`;
+  return sql<NotificationRow>`insert into notifications (user_id, type, title, body, link, is_read, created_at)
+    select n.user_id, n.type, ${inLanguage('title')}, ${inLanguage('body')},
+      coalesce(n.link, (select ${TRANSACTION_PATH}::text || t.tx_id from asset_transactions t
+        where t.user_id = n.user_id and t.ref_type = n.ref_type and t.ref_id = n.ref_id
+        order by t.tx_id limit 1)),
+      false, n.created_at
+    from (${source}) as n
+    left join user_settings s on s.user_id = n.user_id
+    returning *`;
+}
+
+/** Writes notifications in one statement of few parameters, however many rows. */
+export async function insertMany(db: Database, rows: readonly NotificationInsert[]): Promise<void> {
+  if (rows.length > 0) await insertLocalized(localizedRows(rows)).execute(db);
 }
 
 /** The id of the newest notification, or undefined when there is none. */

@@ -1,4 +1,4 @@
-import type { TPushPayload } from '@fit24/contract';
+import type { TLanguage, TPushPayload } from '@fit24/contract';
 import webpush from 'web-push';
 import type { AppContext } from '../../context.ts';
 import type { DueSend } from './push.repository.ts';
@@ -21,7 +21,7 @@ function retryDelaySeconds(attempts: number): number {
   return 30 * 2 ** (attempts - 1);
 }
 
-/** What the service worker shows (apps/web/src/sw/push.ts). */
+/** What the service worker shows (apps/web/src/sw/push.ts); `url` is the notification's link. */
 export function pushPayload(send: DueSend, url: string): TPushPayload {
   return { title: send.title, body: send.body, url, tag: `fit24-${send.notification_id}` };
 }
@@ -65,20 +65,27 @@ async function sendPush(ctx: AppContext, send: DueSend, url: string): Promise<Ou
   return { send, result: 'dropped', error: `push service ${status}` };
 }
 
+/** The lines an email adds around the notification's own text, in the user's language. */
+const EMAIL_WORDS: Record<TLanguage, { open: string; why: string }> = {
+  en: {
+    open: 'Open it in the app:',
+    why: 'You receive this email because it is turned on in Settings → Notifications.',
+  },
+  es: {
+    open: 'Ábrelo en la app:',
+    why: 'Recibes este correo porque está activado en Ajustes → Notificaciones.',
+  },
+};
+
 async function sendEmail(ctx: AppContext, send: DueSend, url: string): Promise<Outcome> {
+  const words = EMAIL_WORDS[send.language] ?? EMAIL_WORDS.en;
   try {
     await ctx.messenger.email.send({
       to: send.email,
       userId: send.user_id,
       otp: null,
       subject: send.title,
-      text: [
-        send.body,
-        '',
-        `Open it in the app: ${ctx.config.publicUrl}${url}`,
-        '',
-        'You receive this email because it is turned on in Settings → Notifications.',
-      ].join('\n'),
+      text: [send.body, '', `${words.open} ${ctx.config.publicUrl}${url}`, '', words.why].join('\n'),
     });
     return { send, result: 'sent' };
   } catch (error) {
@@ -87,7 +94,7 @@ async function sendEmail(ctx: AppContext, send: DueSend, url: string): Promise<O
 }
 
 async function deliver(ctx: AppContext, send: DueSend, marketIds: ReadonlyMap<string, number>) {
-  const url = notificationTarget(send, marketIds);
+  const url = send.link ?? notificationTarget(send, marketIds);
   if (send.channel === 'email') return sendEmail(ctx, send, url);
   if (!send.endpoint) return { send, result: 'dropped' as const, error: 'no subscription' };
   return sendPush(ctx, send, url);
@@ -120,7 +127,10 @@ async function round(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const due = await pushRepo.claimDue(ctx.db, now, new Date(now.getTime() + LEASE_SECONDS * 1000), BATCH);
   if (due.length === 0) return 0;
-  const needsMarkets = due.some((s) => s.type === 'ORDER_FILLED' || s.type === 'PRICE_ALERT');
+  // Only rows written before links need the market read from their text.
+  const needsMarkets = due.some(
+    (s) => s.link === null && (s.type === 'ORDER_FILLED' || s.type === 'PRICE_ALERT'),
+  );
   const marketIds = needsMarkets ? await pushRepo.marketIdsBySymbol(ctx.db) : new Map<string, number>();
   const outcomes = await Promise.all(due.map((send) => deliver(ctx, send, marketIds)));
   await record(ctx, outcomes);

@@ -1,5 +1,6 @@
 /**
- * The app's page a notification is about, which a push or an email opens: a fill or an alert its
+ * For a notification written before notifications carried their `link` (migration
+ * 2026112715_notification_links), the app's page a push or an email opens: a fill or an alert its
  * market's trade screen (the market named in its text, "… on BTC/USDT …"), money its wallet, a new
  * sign-in the security screen, rewards the affiliate earnings.
  */

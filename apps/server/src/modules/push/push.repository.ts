@@ -1,6 +1,8 @@
+import type { TLanguage } from '@fit24/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PushSubscriptionRow } from '../../db/schema-settings.ts';
+import { DEFAULT_LANGUAGE } from '../settings/settings.service.ts';
 
 export interface SubscriptionInput {
   kind: 'web' | 'fcm' | 'apns';
@@ -73,6 +75,10 @@ export interface DueSend {
   type: string;
   title: string;
   body: string;
+  /** The page the notification is about; null on rows written before links. */
+  link: string | null;
+  /** The user's language, the notification's own (it was written in it). */
+  language: TLanguage;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
@@ -93,10 +99,12 @@ export async function claimDue(db: Database, now: Date, leaseUntil: Date, limit:
         order by next_attempt_at, send_id limit ${limit}::int for update skip locked)
       returning s.*)
     select c.send_id, c.notification_id, c.user_id, c.channel, c.attempts, c.subscription_id,
-      n.type, n.title, n.body, p.endpoint, p.p256dh, p.auth, u.email
+      n.type, n.title, n.body, n.link, coalesce(us.language, ${DEFAULT_LANGUAGE}::text) as language,
+      p.endpoint, p.p256dh, p.auth, u.email
     from claimed c
     join notifications n on n.notification_id = c.notification_id
     join users u on u.user_id = c.user_id
+    left join user_settings us on us.user_id = c.user_id
     left join push_subscriptions p on p.subscription_id = c.subscription_id
     order by c.send_id`.execute(db);
   return rows;

@@ -84,8 +84,48 @@ describe.each(databasesUnderTest())('web push end to end on $name', (database) =
     // A deposit credited is still on: it arrives, and no fill came before it.
     await deposit(t, buyer.email, 'BTC', '0.5');
     await eventually(() => expect(pushesTo(browser)).toHaveLength(1));
-    expect(pushesTo(browser)[0]!.payload).toMatchObject({ url: '/tabs/wallet' });
-    expect(pushesTo(browser)[0]!.payload.title).toMatch(/deposit/i);
+    // The push opens the deposit's own page, as the notification in the app does.
+    const [notice] = (await t.api('GET', '/api/notification/list', { token: buyer.token })).body.data
+      .notifications;
+    expect(notice.link).toMatch(/^\/funds\/transaction\?id=\d+$/);
+    expect(pushesTo(browser)[0]!.payload).toMatchObject({
+      title: 'BTC deposit received',
+      body: '0.5 BTC was credited to your wallet.',
+      url: notice.link,
+    });
+  });
+
+  it("pushes and emails in the user's language: title, body and the page it opens", async () => {
+    const user = await fundedUser(t, { BTC: '1' });
+    await t.api('POST', '/api/settings', {
+      token: user.token,
+      body: { language: 'es', notifications: { deposit_credited: { email: 1 } } },
+    });
+    const browser = service.browser();
+    await subscribe(user, browser);
+    await deposit(t, user.email, 'USDT', '1250.5');
+    await eventually(() => expect(pushesTo(browser)).toHaveLength(1));
+    const [notice] = (await t.api('GET', '/api/notification/list', { token: user.token })).body.data
+      .notifications;
+    expect(notice).toMatchObject({ type: 'DEPOSIT_CREDITED', link: expect.stringMatching(/^\/funds\//) });
+    expect(pushesTo(browser)[0]!.payload).toEqual({
+      title: 'Depósito de USDT recibido',
+      body: 'Recibiste 1.250,5 USDT en tu billetera.',
+      url: notice.link,
+      tag: `fit24-${notice.notification_id}`,
+    });
+    const outbox = async () =>
+      (await t.ops('GET', `/ops/outbox?to=${encodeURIComponent(user.email)}`)).body.data.messages as Array<{
+        subject: string;
+        text: string;
+      }>;
+    await eventually(async () =>
+      expect((await outbox()).map((m) => m.subject)).toContain('Depósito de USDT recibido'),
+    );
+    const email = (await outbox()).find((m) => m.subject === 'Depósito de USDT recibido')!;
+    expect(email.text).toContain('Recibiste 1.250,5 USDT en tu billetera.');
+    expect(email.text).toContain(`Ábrelo en la app: ${t.ctx.config.publicUrl}${notice.link}`);
+    expect(email.text).toContain('Ajustes → Notificaciones');
   });
 
   it('forgets a subscription the push service says is gone (410)', async () => {

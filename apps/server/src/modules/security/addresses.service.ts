@@ -12,7 +12,7 @@ import { deliver, mustFind, otpChecks } from '../auth/auth.service.ts';
 import { otpMessages } from '../auth/messages.ts';
 import * as otps from '../auth/otp.service.ts';
 import { assetById } from '../funds/assets.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as repo from './addresses.repository.ts';
 import * as attempts from './attempts.ts';
 import { overview } from './security.service.ts';
@@ -161,8 +161,8 @@ export async function confirm(
       if (!(await repo.confirm(trx, userId, input.address_id, now, usableAt))) throw notFoundAddress();
       await notify(trx, userId, {
         type: 'SECURITY_CHANGED',
-        title: 'Withdrawal address confirmed',
-        body: `Your ${entry.symbol} address "${entry.label}" can be used for withdrawals from ${utcMinute(usableAt)}. If this was not you, remove it and freeze your account from Security.`,
+        params: { change: 'ADDRESS_CONFIRMED', symbol: entry.symbol, label: entry.label, usableAt },
+        link: links.security,
         now,
       });
     });
@@ -204,8 +204,8 @@ export async function setWhitelist(
       if (!(await repo.whitelistOff(trx, userId, now))) return;
       await notify(trx, userId, {
         type: 'SECURITY_CHANGED',
-        title: 'Whitelist-only withdrawals turned off',
-        body: `Withdrawals may go to any address from ${utcMinute(ends)}; until then only to your address book. If this was not you, turn it back on and freeze your account from Security.`,
+        params: { change: 'WHITELIST_OFF', until: ends },
+        link: links.security,
         now,
       });
     });

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { deliver } from '../auth/auth.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import { securityMessages } from './security-messages.ts';
 import { assertSecondFactor, type SecondFactorProof } from './two-factor.service.ts';
 
@@ -27,10 +27,8 @@ export async function setAntiPhishingPhrase(
     await usersRepo.update(trx, userId, { anti_phishing_phrase: input.phrase });
     await notify(trx, userId, {
       type: 'SECURITY_CHANGED',
-      title: input.phrase ? 'Anti-phishing code set' : 'Anti-phishing code removed',
-      body: input.phrase
-        ? 'Every email from FIT24 Exchange now opens with your anti-phishing code.'
-        : 'Emails from FIT24 Exchange no longer show an anti-phishing code.',
+      params: { change: input.phrase ? 'ANTI_PHISHING_SET' : 'ANTI_PHISHING_REMOVED' },
+      link: links.security,
       now,
     });
     return user;

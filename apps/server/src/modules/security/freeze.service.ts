@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
 import { deliver } from '../auth/auth.service.ts';
 import * as sessions from '../auth/sessions.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as tokens from './auth-tokens.repository.ts';
 import { securityMessages } from './security-messages.ts';
 
@@ -61,8 +61,8 @@ export async function unfreezeByOperator(ctx: AppContext, email: string): Promis
     await usersRepo.update(trx, user.user_id, { frozen_at: null, frozen_reason: null });
     await notify(trx, user.user_id, {
       type: 'SECURITY_CHANGED',
-      title: 'Account unfrozen',
-      body: 'Our support team unfroze your account: withdrawals and transfers work again.',
+      params: { change: 'UNFROZEN' },
+      link: links.security,
       now,
     });
     return true;
@@ -87,8 +87,8 @@ async function freeze(
       await usersRepo.update(trx, userId, { frozen_at: now, frozen_reason: reason });
       await notify(trx, userId, {
         type: 'ACCOUNT_FROZEN',
-        title: 'Account frozen',
-        body: `Your account is frozen (${reason}): every device was signed out and withdrawals and transfers are stopped. Contact support to unfreeze it.`,
+        params: { source },
+        link: links.security,
         now,
       });
     }

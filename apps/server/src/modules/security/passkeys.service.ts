@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuthTokenPurpose, PasskeyRow } from '../../db/schema-security.ts';
 import { AppError } from '../../http/app-error.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as attempts from './attempts.ts';
 import * as tokens from './auth-tokens.repository.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
@@ -143,8 +143,8 @@ export async function register(
     if (!row) throw new AppError('CONFLICT', 'This passkey is registered already.');
     await notify(trx, user.user_id, {
       type: 'SECURITY_CHANGED',
-      title: 'Passkey added',
-      body: `The passkey "${input.name}" can now sign in to your account and confirm withdrawals.`,
+      params: { change: 'PASSKEY_ADDED', name: input.name },
+      link: links.security,
       now,
     });
     return row;
@@ -158,7 +158,7 @@ export async function remove(ctx: AppContext, userId: bigint, passkeyId: number)
     if (!(await passkeysRepo.remove(trx, userId, passkeyId))) {
       throw new AppError('NOT_FOUND', 'There is no passkey of yours with this id.');
     }
-    await secondFactorRemoved(ctx, trx, userId, now, 'Passkey removed', 'passkey removed');
+    await secondFactorRemoved(ctx, trx, userId, now, 'PASSKEY', 'passkey removed');
   });
 }
 

@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Message } from '../../messenger.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as tokens from './auth-tokens.repository.ts';
 import { signinHistory } from './protection.repository.ts';
-import { securityMessages, utcMinute } from './security-messages.ts';
+import { securityMessages } from './security-messages.ts';
 
 export interface SigninOrigin {
   ip: string;
@@ -38,6 +38,7 @@ export async function newSigninAlert(
   if (!seen.any || (seen.device && seen.ip)) return null;
   const what =
     !seen.device && !seen.ip ? 'a new device and IP address' : seen.ip ? 'a new device' : 'a new IP address';
+  const news = !seen.device && !seen.ip ? 'DEVICE_AND_IP' : seen.ip ? 'DEVICE' : 'IP';
   const { token } = await tokens.create(trx, {
     purpose: 'FREEZE',
     userId: user.user_id,
@@ -45,11 +46,10 @@ export async function newSigninAlert(
     ttlSeconds: FREEZE_LINK_DAYS * 86_400,
     origin,
   });
-  const device = origin.device ?? 'unknown device';
   await notify(trx, user.user_id, {
     type: 'NEW_DEVICE_SIGNIN',
-    title: 'New sign-in',
-    body: `Your account was signed in from ${what} (${device}, ${origin.ip}) at ${utcMinute(now)}. If this was not you, freeze your account from the link in the email we sent, or from the security screen.`,
+    params: { news, device: origin.device, ip: origin.ip, at: now },
+    link: links.security,
     now,
   });
   return securityMessages.newSignin(user.email, {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as usersRepo from '../account/users.repository.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { links, notify } from '../notifications/notifications.service.ts';
 import * as attempts from './attempts.ts';
 import { attemptLimits } from './attempts.ts';
 import * as tokens from './auth-tokens.repository.ts';
@@ -208,8 +208,8 @@ export async function enableTotp(
       await repo.replaceRecoveryCodes(trx, userId, codes.map(totp.recoveryCodeHash), now);
       await notify(trx, userId, {
         type: 'SECURITY_CHANGED',
-        title: 'Two-factor authentication on',
-        body: 'An authenticator app now protects your sign-in, withdrawals and transfers.',
+        params: { change: 'TOTP_ON' },
+        link: links.security,
         now,
       });
     });
@@ -225,14 +225,7 @@ export async function disableTotp(ctx: AppContext, userId: bigint): Promise<void
       throw new AppError('UNPROCESSABLE', 'Your authenticator app is not on.');
     }
     if ((await passkeysRepo.countOf(trx, userId)) === 0) await repo.deleteRecoveryCodes(trx, userId);
-    await secondFactorRemoved(
-      ctx,
-      trx,
-      userId,
-      now,
-      'Two-factor authentication off',
-      'authenticator app removed',
-    );
+    await secondFactorRemoved(ctx, trx, userId, now, 'TOTP', 'authenticator app removed');
   });
 }
 
@@ -245,14 +238,14 @@ export async function secondFactorRemoved(
   trx: Database,
   userId: bigint,
   now: Date,
-  title: string,
+  factor: 'PASSKEY' | 'TOTP',
   reason: string,
 ): Promise<void> {
   await startCooldown(trx, userId, now, ctx.config.cooldownSeconds, reason);
   await notify(trx, userId, {
     type: 'SECURITY_CHANGED',
-    title,
-    body: `${title}. Withdrawals and transfers are paused for a while, for your safety. If this was not you, freeze your account from Security.`,
+    params: { change: 'FACTOR_REMOVED', factor },
+    link: links.security,
     now,
   });
 }

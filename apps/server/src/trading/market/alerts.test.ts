@@ -79,7 +79,7 @@ describe.each(databasesUnderTest())('price alerts on $name', (database) => {
     expect(fired).toEqual([
       expect.objectContaining({
         title: 'BTC/USDT price alert',
-        body: 'BTC/USDT traded at or above 61000.5 USDT.',
+        body: 'BTC/USDT traded at or above 61,000.5 USDT.',
       }),
     ]);
     await trade('62000');

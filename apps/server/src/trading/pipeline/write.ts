@@ -10,7 +10,13 @@ import type { HistoryLine } from '../../modules/funds/history.ts';
 import * as history from '../../modules/funds/history.ts';
 import { type AccountIds, ledgerParts } from '../../modules/ledger/ledger.batch.ts';
 import type { Entry } from '../../modules/ledger/ledger.service.ts';
-import type { NotificationRow } from '../../modules/notifications/notifications.service.ts';
+import { firedAlertRows } from '../../modules/notifications/alert-notices.ts';
+import {
+  insertLocalized,
+  localizedRows,
+  type NotificationInsert,
+} from '../../modules/notifications/notifications.repository.ts';
+import { links, type NotificationRow, toInsert } from '../../modules/notifications/notifications.service.ts';
 import { CHANNELS } from '../cluster/lock.ts';
 import type { PublicTrade } from '../market/market-data.ts';
 import { type MarketInfo, show } from '../market/units.ts';
@@ -269,18 +275,18 @@ function historyLines(m: MarketInfo, f: Fill, tradeId: bigint, now: Date): Histo
   ];
 }
 
-function fillNotice(m: MarketInfo, o: Outcome, now: Date) {
-  const whole = o.status === 'FILLED';
+function fillNotice(m: MarketInfo, o: Outcome, now: Date): NotificationInsert {
   const average = o.filled > 0n ? o.filledQuote / m.quoteFactor / o.filled : 0n;
-  return {
-    userId: BigInt(o.userId),
-    type: 'ORDER_FILLED' as const,
-    title: whole ? 'Order filled' : 'Order partly filled',
-    body:
-      `Your ${o.side} order on ${m.symbol} ${whole ? 'was filled' : 'was partly filled'}: ` +
-      `${show.amount(m, o.filled)} ${m.base} at an average price of ${show.price(m, average)} ${m.quote}.`,
-    now,
+  const params = {
+    side: o.side,
+    symbol: m.symbol,
+    base: m.base,
+    quote: m.quote,
+    whole: o.status === 'FILLED',
+    filled: show.amount(m, o.filled),
+    averagePrice: show.price(m, average),
   };
+  return toInsert(BigInt(o.userId), { type: 'ORDER_FILLED', params, link: links.trade(m.marketId) }, now);
 }
 
 /**
@@ -304,25 +310,6 @@ function fireAlerts(m: MarketInfo, fills: Fill[], now: Date): RawBuilder<unknown
 
 /** The fill notices, and (`alerts`: the `fired` CTE exists) the fired alerts' notices; returns the rows. */
 function insertNotices(m: MarketInfo, filled: Outcome[], alerts: boolean, now: Date): RawBuilder<unknown> {
-  const v = unnestRows(
-    'v',
-    filled.map((o) => fillNotice(m, o, now)),
-    {
-      user_id: ['bigint', (n) => n.userId],
-      type: ['text', (n) => n.type],
-      title: ['text', (n) => n.title],
-      body: ['text', (n) => n.body],
-    },
-  );
-  const scale = 10n ** BigInt(m.priceDecimals);
-  const fired = sql`select user_id, 'PRICE_ALERT', ${`${m.symbol} price alert`}::text,
-      ${m.symbol}::text || ' traded ' || case when condition = 'ABOVE' then 'at or above ' else 'at or below ' end
-        || trim_scale(price::numeric / ${scale}::numeric)::text || ' ' || ${m.quote}::text || '.'
-    from fired`;
-  return sql`insert into notifications (user_id, type, title, body, is_read, created_at)
-    select user_id, type, title, body, false, ${now}::timestamptz from (
-      select * from ${v}
-      ${alerts ? sql`union all ${fired}` : sql``}
-    ) as n
-    returning *`;
+  const fills = localizedRows(filled.map((o) => fillNotice(m, o, now)));
+  return insertLocalized(alerts ? sql`${fills} union all ${firedAlertRows(m, 'fired', now)}` : fills);
 }

@@ -12,6 +12,7 @@ const item = (id: number, isRead: 0 | 1 = 0): TNotification => ({
   type: 'ORDER_FILLED',
   title: `n${id}`,
   body: '',
+  link: null,
   is_read: isRead,
   creation_date: 1_700_000_000,
 });

@@ -1,9 +1,10 @@
 import type { TNotification } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 import { formatAgo } from '../../../lib/format.ts';
 import { notificationIcon } from './notification-kind.ts';
 
-/** One notification: unread ones carry a dot and a tint; pressing one marks it read. */
+/** One notification: unread ones carry a dot and a tint; pressing one marks it read and opens its page. */
 export function NotificationItem({
   notification,
   nowSeconds,
@@ -13,6 +14,7 @@ export function NotificationItem({
   nowSeconds: number;
   onOpen: (notification: TNotification) => void;
 }) {
+  const { t } = useTranslation('notifications');
   const unread = notification.is_read === 0;
   return (
     <li>
@@ -39,7 +41,7 @@ export function NotificationItem({
           </span>
           <span className="notice-item__body">{notification.body}</span>
         </span>
-        {unread && <span className="notice-item__dot" role="img" aria-label="Unread" />}
+        {unread && <span className="notice-item__dot" role="img" aria-label={t('item.unread')} />}
       </button>
     </li>
   );

@@ -5,9 +5,11 @@ import {
   IonInfiniteScrollContent,
   IonRefresher,
   IonRefresherContent,
+  useIonRouter,
 } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationsOffOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
@@ -18,11 +20,14 @@ import { UNREAD_KEY, useUnreadCount } from '../api/get-unread.ts';
 import { listedNotifications, useLiveNotifications } from '../api/live.ts';
 import { applyRead, markRead, setUnread } from '../api/read-notifications.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
+import { notificationHref } from '../components/notification-link.ts';
 import '../../../components/ui/forms.css';
 import './notifications.css';
 
 /** Deposits, withdrawals, transfers, sign-ins and rewards, newest first, live; unread ones stand out. */
 export function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  const router = useIonRouter();
   useLiveNotifications();
   const list = useNotifications();
   const unread = useUnreadCount();
@@ -38,7 +43,7 @@ export function NotificationsPage() {
     void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
   };
 
-  const open = async (notification: TNotification) => {
+  const markOneRead = async (notification: TNotification) => {
     if (notification.is_read === 1) return;
     const which = { ids: [notification.notification_id] };
     applyRead(queryClient, which);
@@ -49,6 +54,13 @@ export function NotificationsPage() {
     } else {
       setUnread(queryClient, answer.data.unread);
     }
+  };
+
+  /** Marks it read (in the background: the badge and the list change at once) and opens its page. */
+  const open = (notification: TNotification) => {
+    void markOneRead(notification);
+    const href = notificationHref(notification);
+    if (href) router.push(href);
   };
 
   const readAll = () =>
@@ -63,7 +75,7 @@ export function NotificationsPage() {
   return (
     <PageShell
       page="notifications"
-      title="Notifications"
+      title={t('page.title')}
       backHref="/tabs/home"
       end={
         <IonButton
@@ -71,7 +83,7 @@ export function NotificationsPage() {
           disabled={!anyUnread || readingAll.busy}
           data-testid="notifications-read-all"
         >
-          Mark all read
+          {t('page.readAll')}
         </IonButton>
       }
     >
@@ -86,17 +98,15 @@ export function NotificationsPage() {
       >
         <IonRefresherContent />
       </IonRefresher>
-      {list.isPending && (
-        <ListSkeleton rows={6} label="Loading notifications" testId="notifications-loading" />
-      )}
+      {list.isPending && <ListSkeleton rows={6} label={t('page.loading')} testId="notifications-loading" />}
       {list.isError && (
         <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="notifications-error">
           {list.error.message}
         </div>
       )}
       {list.isSuccess && items.length === 0 && (
-        <EmptyState icon={notificationsOffOutline} title="No notifications yet" testId="notifications-empty">
-          <p>Deposits, withdrawals, transfers and sign-ins from new devices will be announced here.</p>
+        <EmptyState icon={notificationsOffOutline} title={t('page.emptyTitle')} testId="notifications-empty">
+          <p>{t('page.emptyText')}</p>
         </EmptyState>
       )}
       {items.length > 0 && (
@@ -106,7 +116,7 @@ export function NotificationsPage() {
               key={n.notification_id}
               notification={n}
               nowSeconds={nowSeconds}
-              onOpen={(item) => void open(item)}
+              onOpen={open}
             />
           ))}
         </ul>
@@ -115,7 +125,7 @@ export function NotificationsPage() {
         disabled={!list.hasNextPage}
         onIonInfinite={(event) => void list.fetchNextPage().finally(() => event.target.complete())}
       >
-        <IonInfiniteScrollContent loadingText="Loading more" />
+        <IonInfiniteScrollContent loadingText={t('page.loadingMore')} />
       </IonInfiniteScroll>
     </PageShell>
   );
