@@ -146,6 +146,8 @@ function allowed(text: string): boolean {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   if (!LETTER.test(trimmed)) return true;
   if (SAME_IN_EVERY_LANGUAGE.has(trimmed)) return true;
+  // One token in capitals and digits: a ticker, a code or a format mask ("ABCDE-FGHJK"), not a word.
+  if (/^[\p{Lu}\d\-_/.]+$/u.test(trimmed)) return true;
   return false;
 }
 
@@ -187,17 +189,22 @@ function inJsxChildren(node: ts.Node): boolean {
 
 /** Strings code reads: imports, `throw new Error(…)`, console lines, t('key'), comparisons, types. */
 function readByCode(node: ts.Node): boolean {
+  // A property's name ({ 'is required': 'required' }) is a key, not text.
+  if (ts.isPropertyAssignment(node.parent) && node.parent.name === node) return true;
   for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
     if (ts.isImportDeclaration(current) || ts.isExportDeclaration(current)) return true;
     if (ts.isTypeNode(current)) return true;
     if (ts.isNewExpression(current) && /Error$/.test(current.expression.getText())) return true;
     if (ts.isCallExpression(current)) {
       const callee = current.expression.getText();
-      if (/^console\.|^(i18n\.)?t$|\.t$|^import$|^require$|^(document\.)?querySelector|^matchMedia/.test(callee))
+      if (
+        /^console\.|^(i18n\.)?t$|\.t$|^import$|^require$|^(document\.)?querySelector|^matchMedia/.test(callee)
+      )
         return true;
       if (/^(describe|it|test|expect)\b/.test(callee)) return true;
     }
-    if (ts.isBinaryExpression(current) && /^(===|!==|==|!=)$/.test(current.operatorToken.getText())) return true;
+    if (ts.isBinaryExpression(current) && /^(===|!==|==|!=)$/.test(current.operatorToken.getText()))
+      return true;
     if (ts.isCaseClause(current) && current.expression === node) return true;
     if (ts.isBlock(current) || ts.isSourceFile(current)) return false;
   }
@@ -213,7 +220,11 @@ function scanFile(file: string, root: string, found: HardcodedString[]): void {
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node)) {
       if (!allowed(node.text)) report(node, node.text, 'jsx text');
-    } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+    } else if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateExpression(node)
+    ) {
       const text = ts.isTemplateExpression(node)
         ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ')
         : node.text;

@@ -157,11 +157,12 @@ describe('funds screens', () => {
     await page.getByTestId('withdraw-max').click();
     await expect.poll(() => input(page, 'withdraw-amount').inputValue()).toBe('1.4998');
     await expect.poll(() => page.getByTestId('withdraw-total').textContent()).toBe('1.50 BTC');
+    // Below the minimum: the reason shows under the field at once and the review stays off.
     await input(page, 'withdraw-amount').fill('0.0001');
-    await page.getByTestId('withdraw-review').click();
     await expect
       .poll(() => page.getByTestId('withdraw-amount').textContent())
       .toContain('minimum withdrawal');
+    await expect.poll(() => page.getByTestId('withdraw-review').getAttribute('disabled')).not.toBeNull();
     await input(page, 'withdraw-amount').fill('0.25');
     await expect.poll(() => page.getByTestId('withdraw-receive').textContent()).toBe('0.25 BTC');
     await expect.poll(() => page.getByTestId('withdraw-total').textContent()).toBe('0.2502 BTC');
@@ -274,7 +275,7 @@ describe('funds screens', () => {
     await shot(page, 'wallet-desktop');
     await page.goto('/funds/withdraw?asset_id=1');
     await expectPage(page, 'funds/withdraw', '/funds/withdraw');
-    await input(page, 'withdraw-address').fill('bcrt1qexample');
+    await input(page, 'withdraw-address').fill('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
     await input(page, 'withdraw-amount').fill('0.1');
     await page.getByTestId('withdraw-review').click();
     await page.waitForTimeout(500);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
 import { affiliateQueryOptions } from '../features/affiliate/api/get-affiliate.ts';
 import { useSession } from '../lib/session.ts';
@@ -14,6 +15,7 @@ export const EARN = '/earn';
  * spinner shows; if loading it errors, the user goes to earn.
  */
 export function AffiliateGate({ path, children }: { path: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const session = useSession();
   const profile = useQuery({
     ...affiliateQueryOptions(),
@@ -23,7 +25,7 @@ export function AffiliateGate({ path, children }: { path: string; children: Reac
   const sessionDecision = decide('signedIn', session);
   const loading =
     sessionDecision === 'allow' && (profile.isPending || (profile.isError && profile.isFetching));
-  if (loading) return <LoadingPage label="Loading your affiliate profile" />;
+  if (loading) return <LoadingPage label={t('affiliateGate.loading')} />;
   const decision: Decision =
     sessionDecision !== 'allow' ? sessionDecision : profile.isError ? { redirect: EARN } : 'allow';
   return (

@@ -3,6 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route } from 'react-router-dom';
 import { ConnectionStatus } from '../components/ui/ConnectionStatus.tsx';
+import { SessionEnded } from '../components/ui/SessionEnded.tsx';
 import { AccountSettingsSync } from '../features/account/components/AccountSettingsSync.tsx';
 import { UpdateRequiredGate } from '../features/system/components/UpdateRequired.tsx';
 import { queryClient } from '../lib/query-client.ts';
@@ -52,6 +53,8 @@ export function App() {
         {/* Laid over every route: the offline banner or page, and the blocking update screen. */}
         <ConnectionStatus />
         <UpdateRequiredGate />
+        {/* Why the app went back to its first screen, when the server ended the session. */}
+        <SessionEnded />
         {/* The theme kept on the account, applied once signed in. */}
         <AccountSettingsSync />
       </QueryClientProvider>

@@ -61,7 +61,12 @@ export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-/** The locale numbers and dates are written in for the language on screen ("en-GB", "es-ES"). */
+/** The locale numbers, dates and names are written in for a language ("en-GB", "es-ES"). */
+export function localeOf(language: string): string {
+  return isLanguage(language) ? LOCALE[language] : LOCALE.en;
+}
+
+/** The locale of the language on screen. */
 export function currentLocale(): string {
   return LOCALE[currentLanguage()];
 }

@@ -9,6 +9,7 @@ import {
   type routes,
   SESSION_INVALID_CODE,
 } from '@fit24/contract';
+import { i18n } from '../i18n/i18n.ts';
 import type { AppConfig } from './config.ts';
 import { routeTable } from './route-table.ts';
 import type { MultipartRequest, MultipartResponse } from './xhr-upload.ts';
@@ -28,8 +29,9 @@ export interface CallOptions<Id extends ClientRouteId> {
 
 /** `code` of the envelope the client makes up when the server could not be reached. */
 export const NETWORK_ERROR_CODE = 0;
-export const NETWORK_ERROR_MESSAGE =
-  'We could not reach FIT24 Exchange. Check your connection and try again.';
+export function networkErrorMessage(): string {
+  return i18n.t('network.unreachable');
+}
 const TIMEOUT_MS = 30_000;
 /** Uploads may be several megabytes on a slow mobile link. */
 const UPLOAD_TIMEOUT_MS = 180_000;
@@ -69,6 +71,8 @@ export interface ApiClientDeps {
   clearSession: () => Promise<void> | void;
   forgetUserData: () => void;
   navigateToRoot: () => void;
+  /** The server ended the session (a 502, or the socket said so): the app tells the person why. */
+  onSessionExpired?: () => void;
   /** Sends a multipart body with upload progress (XMLHttpRequest in the app: fetch reports none). */
   sendMultipart?: (request: MultipartRequest) => Promise<MultipartResponse>;
 }
@@ -101,7 +105,7 @@ export interface ApiClient {
 }
 
 /** The envelope the client makes up when no answer came (or the answer was not one). */
-export function networkError(message = NETWORK_ERROR_MESSAGE, code = NETWORK_ERROR_CODE): ErrorEnvelope {
+export function networkError(message = networkErrorMessage(), code = NETWORK_ERROR_CODE): ErrorEnvelope {
   return { error: true, code, message };
 }
 
@@ -123,7 +127,7 @@ function toEnvelope(status: number, payload: unknown): Envelope<unknown> {
   if (typeof payload === 'object' && payload !== null && (payload as { error?: unknown }).error === false) {
     return payload as Envelope<unknown>;
   }
-  return networkError(`The server answered with HTTP ${status}. Please try again.`, status);
+  return networkError(i18n.t('network.http', { status }), status);
 }
 
 /** The envelope of an answer; an answer that is none becomes an error envelope with its HTTP status. */
@@ -191,7 +195,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** Ends the session here once, however many callers ask at the same time. */
-  function end(revoke: boolean): Promise<void> {
+  function end(revoke: boolean, expired: boolean): Promise<void> {
     ending ??= (async () => {
       try {
         // A failed signout (network, 502 for an already dead token) still clears the session (spec §8).
@@ -201,21 +205,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       } finally {
         await deps.clearSession();
         deps.forgetUserData();
+        if (expired) deps.onSessionExpired?.();
         deps.navigateToRoot();
         ending = null;
       }
     })();
     return ending;
   }
-  const signOut = () => end(true);
-  const endSession = () => end(false);
+  const signOut = () => end(true, false);
+  const endSession = () => end(false, true);
+  /** A call answered 502: the session is dead on the server; revoke it here too and say so. */
+  const sessionRejected = () => end(true, true);
 
   async function call<Id extends ClientRouteId>(
     id: Id,
     options: CallOptions<Id> = {},
   ): Promise<Envelope<RouteData<Id>>> {
     const envelope = await request(id, options as CallOptions<ClientRouteId>);
-    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await signOut();
+    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await sessionRejected();
     return envelope as Envelope<RouteData<Id>>;
   }
 
@@ -251,7 +258,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         envelope = networkError();
       }
     }
-    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await signOut();
+    if (envelope.error && envelope.code === SESSION_INVALID_CODE) await sessionRejected();
     return envelope as Envelope<RouteData<Id>>;
   }
 

@@ -3,6 +3,7 @@ import { readConfig } from './config.ts';
 import { navigateToRoot } from './navigation.ts';
 import { forgetUserData, queryClient } from './query-client.ts';
 import { clearSession, getToken } from './session.ts';
+import { noteSessionExpired } from './session-notice.ts';
 import { sendMultipartXhr } from './xhr-upload.ts';
 
 /** The app's API client, wired to the session store, the query cache and the router. */
@@ -13,5 +14,6 @@ export const api = createApiClient({
   clearSession,
   forgetUserData: () => forgetUserData(queryClient),
   navigateToRoot,
+  onSessionExpired: noteSessionExpired,
   sendMultipart: (request) => sendMultipartXhr(request),
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { i18n } from '../i18n/i18n.ts';
 
 /** Whole seconds from `nowMs` until `deadlineMs`, rounded up, never below zero. */
 export function secondsLeft(deadlineMs: number, nowMs: number): number {
@@ -62,11 +63,12 @@ export function formatWait(seconds: number): string {
   const days = s >= 2 * 86_400 ? Math.floor(s / 86_400) : 0;
   const hours = Math.floor((s - days * 86_400) / 3600);
   const minutes = Math.floor((s % 3600) / 60);
-  const pair = (big: string, small: number, unit: string) => (small > 0 ? `${big} ${small} ${unit}` : big);
-  if (days > 0) return pair(`${days} days`, hours, 'h');
-  if (hours > 0) return pair(`${hours} h`, minutes, 'min');
-  if (minutes > 0) return pair(`${minutes} min`, s % 60, 's');
-  return `${s} s`;
+  const pair = (big: string, small: number, unit: 'h' | 'min' | 's') =>
+    small > 0 ? i18n.t('time.pair', { big, small: i18n.t(`time.${unit}`, { count: small }) }) : big;
+  if (days > 0) return pair(i18n.t('time.d', { count: days }), hours, 'h');
+  if (hours > 0) return pair(i18n.t('time.h', { count: hours }), minutes, 'min');
+  if (minutes > 0) return pair(i18n.t('time.min', { count: minutes }), s % 60, 's');
+  return i18n.t('time.s', { count: s });
 }
 
 /**
@@ -74,14 +76,8 @@ export function formatWait(seconds: number): string {
  * in whole minutes ("2 minutes"), anything else to its two largest units ("1 h 30 min").
  */
 export function describeDelay(seconds: number): string {
-  if (seconds >= 3600 && seconds % 3600 === 0) {
-    const hours = seconds / 3600;
-    return `${hours} hour${hours === 1 ? '' : 's'}`;
-  }
-  if (seconds < 3600) {
-    const minutes = Math.max(1, Math.round(seconds / 60));
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  }
+  if (seconds >= 3600 && seconds % 3600 === 0) return i18n.t('time.hours', { count: seconds / 3600 });
+  if (seconds < 3600) return i18n.t('time.minutes', { count: Math.max(1, Math.round(seconds / 60)) });
   return formatWait(seconds);
 }
 

@@ -1,3 +1,5 @@
+import { currentLocale, i18n } from '../i18n/i18n.ts';
+
 /** An account number or IBAN with all but its last four characters hidden: "•••• 6819". */
 export function maskAccountNumber(accountNumber: string): string {
   const compact = accountNumber.replace(/\s+/g, '');
@@ -20,16 +22,15 @@ export function formatBytes(bytes: number): string {
 /** How long ago an epoch-seconds moment was: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAgo(epochSeconds: number, nowSeconds: number): string {
   const elapsed = Math.max(0, nowSeconds - epochSeconds);
-  if (elapsed < 60) return 'just now';
-  if (elapsed < 3600) return `${Math.floor(elapsed / 60)} min ago`;
-  if (elapsed < 86_400) return `${Math.floor(elapsed / 3600)} h ago`;
-  const days = Math.floor(elapsed / 86_400);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (elapsed < 60) return i18n.t('time.justNow');
+  if (elapsed < 3600) return i18n.t('time.minAgo', { count: Math.floor(elapsed / 60) });
+  if (elapsed < 86_400) return i18n.t('time.hAgo', { count: Math.floor(elapsed / 3600) });
+  return i18n.t('time.daysAgo', { count: Math.floor(elapsed / 86_400) });
 }
 
-/** A date of an epoch-seconds moment, e.g. "12 Mar 2025". */
+/** A date of an epoch-seconds moment in the language's way, e.g. "12 Mar 2025", "12 mar 2025". */
 export function formatDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleDateString('en-GB', {
+  return new Date(epochSeconds * 1000).toLocaleDateString(currentLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -38,11 +39,11 @@ export function formatDate(epochSeconds: number): string {
 
 /** A short name for a signed-in device from its user agent: "Chrome on Android", "Safari on iPhone". */
 export function describeUserAgent(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return i18n.t('device.unknown');
   const ua = userAgent;
   // The app's own installation id (device_uuid) names a device but says nothing about it.
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ua)) {
-    return `FIT24 app · ${ua.slice(0, 8)}`;
+    return i18n.t('device.app', { id: ua.slice(0, 8) });
   }
   const os = /iPhone/.test(ua)
     ? 'iPhone'
@@ -66,6 +67,6 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
         : /Safari\//.test(ua)
           ? 'Safari'
           : null;
-  if (os && browser) return `${browser} on ${os}`;
+  if (os && browser) return i18n.t('device.on', { browser, os });
   return os ?? browser ?? (ua.length > 40 ? `${ua.slice(0, 40)}…` : ua);
 }

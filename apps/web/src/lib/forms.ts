@@ -1,12 +1,20 @@
 import type { z } from 'zod';
+import { i18n } from '../i18n/i18n.ts';
+import { VALIDATION_KEYS } from './validation-messages.ts';
 
 /** A message per form field, keyed like the body the server takes (`email_id`, `password`, …). */
 export type FieldErrors = Partial<Record<string, string>>;
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** "must be the 6-digit code" → "Must be the 6-digit code". */
+/**
+ * A validation message for people, in their language: "must be the 6-digit code" → "Must be the 6-digit
+ * code" ("Debe ser el código de 6 dígitos" in Spanish). Messages the table does not know are only
+ * capitalised.
+ */
 export function sentence(message: string): string {
+  const key = VALIDATION_KEYS[message];
+  if (key) return i18n.t(`validation.${key}` as 'validation.required');
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 

@@ -1,4 +1,5 @@
 import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
+import { currentLocale, i18n } from '../i18n/i18n.ts';
 
 /**
  * Money on screen. Amounts arrive as decimal strings (DESIGN §2) and stay strings: display only regroups
@@ -8,12 +9,38 @@ import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-function groupThousands(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** The language's digit group and decimal marks ("1,250.50" in English, "1.250,50" in Spanish). */
+interface Marks {
+  group: string;
+  decimal: string;
+  /** The dollar sign and where it goes: "$1.00" or "1,00 US$". */
+  usd: { symbol: string; before: boolean };
+}
+
+const marksByLocale = new Map<string, Marks>();
+
+function marks(): Marks {
+  const locale = currentLocale();
+  let found = marksByLocale.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    found = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      // English writes "$" first; Spanish writes the amount first and names the dollar ("US$").
+      usd: locale.startsWith('en') ? { symbol: '$', before: true } : { symbol: 'US$', before: false },
+    };
+    marksByLocale.set(locale, found);
+  }
+  return found;
+}
+
+function groupThousands(whole: string, group: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 }
 
 /**
- * A decimal string for people: thousands grouped, every decimal the asset has kept (never rounded), and at
+ * A decimal string for people, in the language's marks: thousands grouped, every decimal the asset has kept (never rounded), and at
  * least `minDecimals` shown ("1250.5" → "1,250.50", "0.00012345" → "0.00012345", "0" → "0.00").
  * Text that is not a plain decimal is returned as it is.
  */
@@ -25,13 +52,17 @@ export function formatAmount(amount: string, minDecimals = 2): string {
   const shown = trimmed.length >= minDecimals ? trimmed : trimmed.padEnd(minDecimals, '0');
   const negative = sign === '-' && /[1-9]/.test(whole + trimmed);
   const normalisedWhole = whole.replace(/^0+(?=\d)/, '');
-  return `${negative ? '-' : ''}${groupThousands(normalisedWhole)}${shown ? `.${shown}` : ''}`;
+  const { group, decimal } = marks();
+  return `${negative ? '-' : ''}${groupThousands(normalisedWhole, group)}${shown ? `${decimal}${shown}` : ''}`;
 }
 
-/** A US-dollar value (two decimals in the API) as "$12,345.67". */
+/** A US-dollar value (two decimals in the API) as "$12,345.67" (English) or "12.345,67 US$" (Spanish). */
 export function formatUsd(usd: string): string {
   const text = formatAmount(usd, 2);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  const { symbol, before } = marks().usd;
+  return `${negative ? '-' : ''}${before ? `${symbol}${digits}` : `${digits}\u00a0${symbol}`}`;
 }
 
 /**
@@ -108,18 +139,19 @@ export function amountProblemMessage(
   problem: AmountProblem,
   context: { symbol: string; decimals: number; minimum?: string; fee?: string; amount: string },
 ): string {
+  const { symbol } = context;
   switch (problem) {
     case 'invalid':
-      return 'Enter an amount such as 12.5';
+      return i18n.t('amount.invalid', { example: formatAmount('12.5', 1) });
     case 'too-many-decimals':
-      return `${context.symbol} amounts have at most ${context.decimals} decimals.`;
+      return i18n.t('amount.decimals', { symbol, count: context.decimals });
     case 'zero':
-      return 'The amount must be more than zero.';
+      return i18n.t('amount.zero');
     case 'below-minimum':
-      return `The minimum withdrawal is ${formatAmount(context.minimum ?? '0', 0)} ${context.symbol}.`;
+      return i18n.t('amount.minimum', { minimum: formatAmount(context.minimum ?? '0', 0), symbol });
     case 'insufficient':
       return context.fee && unitsOf(context.fee, context.decimals) > 0n
-        ? `Insufficient ${context.symbol} balance for ${context.amount} plus the ${context.fee} fee.`
-        : `Insufficient ${context.symbol} balance.`;
+        ? i18n.t('amount.insufficientWithFee', { symbol, amount: context.amount, fee: context.fee })
+        : i18n.t('amount.insufficient', { symbol });
   }
 }

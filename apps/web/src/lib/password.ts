@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordClasses, ZNewPassword } from '@fit24/contract';
+import { i18n } from '../i18n/i18n.ts';
 
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 
@@ -24,7 +25,7 @@ export function passwordStrength(password: string): PasswordStrength {
     return {
       score: 0,
       label: '',
-      hint: `At least ${PASSWORD_MIN_LENGTH} characters, mixing letters with digits or symbols`,
+      hint: i18n.t('password.ruleHint', { min: PASSWORD_MIN_LENGTH }),
       acceptable,
     };
   }
@@ -33,19 +34,17 @@ export function passwordStrength(password: string): PasswordStrength {
     const missing = PASSWORD_MIN_LENGTH - password.length;
     return {
       score: 1,
-      label: 'Too short',
-      hint: `${missing} more character${missing === 1 ? '' : 's'} needed`,
+      label: i18n.t('password.tooShort'),
+      hint: i18n.t('password.missing', { count: missing }),
       acceptable,
     };
   }
   if (!acceptable) {
-    const hint =
-      classes < 2 ? 'Mix letters with digits or symbols, or upper and lower case' : 'At most 128 characters';
-    return { score: 1, label: 'Weak', hint, acceptable };
+    const hint = classes < 2 ? i18n.t('password.mix') : i18n.t('password.tooLong');
+    return { score: 1, label: i18n.t('password.weak'), hint, acceptable };
   }
   const score = Math.min(4, classes + (password.length >= LONG ? 1 : 0)) as StrengthScore;
-  const labels = { 2: 'Fair', 3: 'Good', 4: 'Strong' } as const;
-  const hint =
-    score === 4 ? 'A strong password' : 'Longer, with symbols or upper and lower case, is stronger';
-  return { score, label: labels[score as 2 | 3 | 4], hint, acceptable };
+  const labels = { 2: 'fair', 3: 'good', 4: 'strong' } as const;
+  const hint = score === 4 ? i18n.t('password.strongHint') : i18n.t('password.strongerHint');
+  return { score, label: i18n.t(`password.${labels[score as 2 | 3 | 4]}`), hint, acceptable };
 }

@@ -13,6 +13,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import type { z } from 'zod';
+import { i18n } from '../i18n/i18n.ts';
 
 /**
  * The browser's side of a passkey ceremony, as envelopes: a cancelled prompt or an unsupported browser
@@ -39,23 +40,21 @@ export function passkeyFailureMessage(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
-    return 'This device already holds a passkey for your account.';
+    return i18n.t('passkey.already');
   }
   if (name === 'NotAllowedError' || name === 'AbortError') {
-    return 'The passkey request was cancelled or timed out. Try again when you are ready.';
+    return i18n.t('passkey.cancelled');
   }
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
-    return 'Passkeys work only on the exchange’s own web address over a secure connection.';
+    return i18n.t('passkey.domain');
   }
   const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return `Your passkey could not be used${detail}. Please try again.`;
+  return i18n.t('passkey.failed', { detail });
 }
-
-const UNSUPPORTED = 'This browser cannot use passkeys. Use another sign-in method or another browser.';
 
 /** Asks the person's passkey to sign the server's challenge (sign-in, second step, step-up). */
 export async function signWithPasskey(options: WebAuthnOptionsJSON): Promise<Envelope<TPasskeyAssertion>> {
-  if (!supportsPasskeys()) return refusal(UNSUPPORTED);
+  if (!supportsPasskeys()) return refusal(i18n.t('passkey.unsupported'));
   try {
     const response = await startAuthentication({
       optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
@@ -68,7 +67,7 @@ export async function signWithPasskey(options: WebAuthnOptionsJSON): Promise<Env
 
 /** Asks the device to create a new passkey for the account. */
 export async function createPasskey(options: WebAuthnOptionsJSON): Promise<Envelope<TPasskeyAttestation>> {
-  if (!supportsPasskeys()) return refusal(UNSUPPORTED);
+  if (!supportsPasskeys()) return refusal(i18n.t('passkey.unsupported'));
   try {
     const response = await startRegistration({
       optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,

@@ -20,8 +20,3 @@ export function useWithdrawLimits() {
 }
 
 export type WithdrawTier = TWithdrawLimits['tier'];
-
-export const withdrawTierLabel: Record<WithdrawTier, string> = {
-  UNVERIFIED: 'Unverified',
-  VERIFIED: 'Verified',
-};

@@ -6,6 +6,7 @@ import {
   swapHorizontalOutline,
   trendingUpOutline,
 } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/PageShell.tsx';
 import { useMarkets } from '../../features/markets/api/markets.ts';
 import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
@@ -17,24 +18,25 @@ import { useBanners } from './get-banners.ts';
 import './home.css';
 
 const quickActions = [
-  { label: 'Deposit', href: '/funds/deposit', icon: arrowDownCircleOutline },
-  { label: 'Withdraw', href: '/funds/withdraw', icon: arrowUpCircleOutline },
-  { label: 'Insta', href: '/insta', icon: swapHorizontalOutline },
-  { label: 'Earn', href: '/earn', icon: flashOutline },
-  { label: 'Trade', href: '/trade', icon: trendingUpOutline },
-];
+  { key: 'deposit', href: '/funds/deposit', icon: arrowDownCircleOutline },
+  { key: 'withdraw', href: '/funds/withdraw', icon: arrowUpCircleOutline },
+  { key: 'insta', href: '/insta', icon: swapHorizontalOutline },
+  { key: 'earn', href: '/earn', icon: flashOutline },
+  { key: 'trade', href: '/trade', icon: trendingUpOutline },
+] as const;
 
 /** Home tab: who is signed in, what the portfolio is worth, banners, quick actions, watchlist and movers. */
 export function HomePage() {
+  const { t } = useTranslation();
   const account = useAccount();
   const name = account.data?.account.name;
   return (
-    <PageShell page="tabs/home" title="Home">
+    <PageShell page="tabs/home" title={t('home.title')}>
       <section className="home__greeting">
         {name ? (
-          <h1 data-testid="home-greeting">Welcome back, {name}</h1>
+          <h1 data-testid="home-greeting">{t('home.greeting', { name })}</h1>
         ) : account.isError ? (
-          <h1 data-testid="home-greeting">Welcome back</h1>
+          <h1 data-testid="home-greeting">{t('home.greetingAnonymous')}</h1>
         ) : (
           <IonSkeletonText animated style={{ width: '60%', height: '1.6rem' }} />
         )}
@@ -49,7 +51,7 @@ export function HomePage() {
               <IonButton key={action.href} fill="clear" routerLink={action.href} className="home__action">
                 <span className="home__action-inner">
                   <IonIcon icon={action.icon} aria-hidden="true" />
-                  <span>{action.label}</span>
+                  <span>{t(`home.actions.${action.key}`)}</span>
                 </span>
               </IonButton>
             ))}
@@ -65,13 +67,14 @@ export function HomePage() {
 
 /** The total of every balance in US dollars (wallet's balances query, so both screens agree). */
 function PortfolioValue() {
+  const { t } = useTranslation();
   const balances = useBalances();
   // Defensive, like the markets below: an answer without the total (a stubbed server) shows a dash.
   const total = balances.data?.total_usd;
   return (
     <IonCard routerLink="/tabs/wallet" className="home__portfolio" data-testid="home-portfolio">
       <IonCardContent>
-        <span className="home__portfolio-label">Portfolio value</span>
+        <span className="home__portfolio-label">{t('home.portfolio')}</span>
         {balances.isSuccess ? (
           <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
             {typeof total === 'string' ? formatUsd(total) : '—'}
@@ -81,7 +84,7 @@ function PortfolioValue() {
         ) : (
           <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
         )}
-        <span className="home__portfolio-note">Estimated in US dollars at the last market prices</span>
+        <span className="home__portfolio-note">{t('home.portfolioNote')}</span>
       </IonCardContent>
     </IonCard>
   );
@@ -115,6 +118,7 @@ function Banners() {
 
 /** The watchlist and the biggest movers, live from the markets list (ticker channel). */
 function HomeMarkets() {
+  const { t } = useTranslation();
   const router = useIonRouter();
   const markets = useMarkets();
   if (markets.isPending) return <IonSkeletonText animated style={{ width: '100%', height: '4rem' }} />;
@@ -129,9 +133,9 @@ function HomeMarkets() {
   return (
     <>
       <section className="home__markets" data-testid="home-watchlist">
-        <h2 className="home__section-title">Watchlist</h2>
+        <h2 className="home__section-title">{t('home.watchlist')}</h2>
         {watched.length === 0 ? (
-          <p className="fit24-muted">Star a market on the Markets tab to follow it here.</p>
+          <p className="fit24-muted">{t('home.watchlistEmpty')}</p>
         ) : (
           <ul className="mkt-list">
             {watched.map((m) => (
@@ -146,9 +150,9 @@ function HomeMarkets() {
         )}
       </section>
       <section className="home__markets" data-testid="home-top-markets">
-        <h2 className="home__section-title">Top movers</h2>
+        <h2 className="home__section-title">{t('home.movers')}</h2>
         {movers.length === 0 ? (
-          <p className="fit24-muted">Every market is on your watchlist.</p>
+          <p className="fit24-muted">{t('home.moversEmpty')}</p>
         ) : (
           <ul className="mkt-list">
             {movers.map((m) => (

@@ -7,6 +7,7 @@ import { useNetworkOnline } from '../../lib/network.ts';
 import { useLiveStatus } from '../../lib/ws-client-react.ts';
 import { BrandMark } from './BrandMark.tsx';
 import './connection.css';
+import { useTranslation } from 'react-i18next';
 
 /** On <html> while the banner shows: the app moves down below it (connection.css). */
 const BANNER_CLASS = 'fit24-offline';
@@ -41,6 +42,7 @@ export function ConnectionStatus() {
 const OFFSET_VAR = '--fit24-offline-banner-offset';
 
 function OfflineBanner() {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const banner = ref.current;
@@ -59,13 +61,14 @@ function OfflineBanner() {
     <div ref={ref} className="fit24-offline-banner" role="status" data-testid="offline-banner">
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
       <span>
-        <strong>You’re offline.</strong> Prices and balances will update when you reconnect.
+        <strong>{t('offline.bannerTitle')}</strong> {t('offline.bannerText')}
       </span>
     </div>
   );
 }
 
 function OfflineScreen() {
+  const { t } = useTranslation();
   return (
     <main className="fit24-offline-screen" data-testid="offline-screen" aria-labelledby="offline-title">
       <div className="fit24-offline-screen__body">
@@ -73,14 +76,11 @@ function OfflineScreen() {
         <span className="fit24-offline-screen__icon">
           <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
         </span>
-        <h1 id="offline-title">You’re offline</h1>
-        <p>
-          FIT24 Exchange needs a connection to show prices, balances and orders. It reconnects by itself as
-          soon as your device is back online.
-        </p>
-        <p className="fit24-offline-screen__safe">Your funds and open orders are safe on the exchange.</p>
+        <h1 id="offline-title">{t('offline.title')}</h1>
+        <p>{t('offline.text')}</p>
+        <p className="fit24-offline-screen__safe">{t('offline.safe')}</p>
         <IonButton expand="block" onClick={() => window.location.reload()} data-testid="offline-retry">
-          Try again
+          {t('actions.tryAgain')}
         </IonButton>
       </div>
     </main>

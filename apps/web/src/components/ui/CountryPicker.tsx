@@ -19,6 +19,7 @@ import { chevronDownOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { filterCountries, useCountries } from '../../lib/countries.ts';
 import './forms.css';
+import { useTranslation } from 'react-i18next';
 
 export interface CountryPickerProps {
   label?: string;
@@ -33,13 +34,15 @@ export interface CountryPickerProps {
 
 /** The country list (GET /api/country/list) with flags, searchable in a modal. */
 export function CountryPicker({
-  label = 'Country',
+  label: givenLabel,
   value,
   onChange,
   error,
   showDialCode = false,
   testId,
 }: CountryPickerProps) {
+  const { t } = useTranslation();
+  const label = givenLabel ?? t('country.label');
   const countries = useCountries();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -68,7 +71,7 @@ export function CountryPicker({
               {showDialCode && <span className="fit24-muted">{selected.dial_code}</span>}
             </span>
           ) : (
-            <span className="fit24-picker__placeholder">Select your country</span>
+            <span className="fit24-picker__placeholder">{t('country.select')}</span>
           )}
           <IonIcon icon={chevronDownOutline} aria-hidden="true" />
         </button>
@@ -79,14 +82,14 @@ export function CountryPicker({
           <IonToolbar>
             <IonTitle>{label}</IonTitle>
             <IonButtons slot="end">
-              <IonButton onClick={() => setOpen(false)}>Close</IonButton>
+              <IonButton onClick={() => setOpen(false)}>{t('actions.close')}</IonButton>
             </IonButtons>
           </IonToolbar>
           <IonToolbar>
             <IonSearchbar
               value={search}
               debounce={0}
-              placeholder="Search by name or dial code"
+              placeholder={t('country.search')}
               data-testid={`${testId}-search`}
               onIonInput={(event) => setSearch(String(event.detail.value ?? ''))}
             />
@@ -100,7 +103,7 @@ export function CountryPicker({
           )}
           {countries.isError && <p className="ion-padding fit24-muted">{countries.error.message}</p>}
           {countries.isSuccess && shown.length === 0 && (
-            <p className="ion-padding fit24-muted">No country matches “{search}”.</p>
+            <p className="ion-padding fit24-muted">{t('country.none', { search })}</p>
           )}
           <IonList lines="full">
             {shown.map((country) => (

@@ -1,5 +1,6 @@
 import { TextField } from './TextField.tsx';
 import './forms.css';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The memo or tag some receiving platforms give with an address: a link that opens the field, or the
@@ -20,6 +21,7 @@ export function MemoField({
   error?: string | undefined;
   testId: string;
 }) {
+  const { t } = useTranslation();
   if (!open) {
     return (
       <button
@@ -28,18 +30,18 @@ export function MemoField({
         onClick={onOpen}
         data-testid={`${testId}-toggle`}
       >
-        + This address needs a memo or tag
+        {t('memo.open')}
       </button>
     );
   }
   return (
     <TextField
-      label="Memo or tag"
+      label={t('memo.label')}
       value={value}
       onChange={onChange}
       error={error}
       maxlength={100}
-      helper="Only when the receiving platform gives you one with the address."
+      helper={t('memo.helper')}
       autocomplete="off"
       testId={testId}
     />

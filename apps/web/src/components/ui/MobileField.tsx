@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from './TextField.tsx';
 
 export interface MobileFieldProps {
@@ -12,13 +13,14 @@ export interface MobileFieldProps {
 
 /** The national part of a mobile number, after the country's dial code (lib/phone assembles E.164). */
 export function MobileField({ dialCode, value, onChange, error, onEnter, testId }: MobileFieldProps) {
+  const { t } = useTranslation();
   return (
     <TextField
-      label="Mobile number"
+      label={t('mobile.label')}
       value={value}
       onChange={(next) => onChange(next.replace(/[^0-9 ()+-]/g, ''))}
       error={error}
-      helper={dialCode ? 'Without the country code' : 'Choose your country first'}
+      helper={dialCode ? t('mobile.helper') : t('mobile.chooseCountry')}
       type="tel"
       inputmode="tel"
       autocomplete="tel-national"

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { PasswordField } from './TextField.tsx';
@@ -25,11 +27,13 @@ export function NewPasswordFields({
   onConfirm,
   errors,
   passwordKey = 'password',
-  label = 'New password',
+  label: givenLabel,
   strength = true,
   onEnter,
   testIdPrefix,
 }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  const label = givenLabel ?? t('password.newLabel');
   return (
     <>
       <PasswordField
@@ -42,7 +46,7 @@ export function NewPasswordFields({
       />
       {strength && <PasswordStrengthMeter password={password} testId={`${testIdPrefix}-strength`} />}
       <PasswordField
-        label={`Confirm ${label.toLowerCase()}`}
+        label={t('password.confirm', { label: label.toLowerCase() })}
         value={confirm}
         onChange={onConfirm}
         error={errors.confirm}
@@ -56,5 +60,5 @@ export function NewPasswordFields({
 
 /** The confirmation check every new-password form makes before sending. */
 export function confirmMismatch(password: string, confirm: string): FieldErrors | null {
-  return password === confirm ? null : { confirm: 'The two passwords do not match' };
+  return password === confirm ? null : { confirm: i18n.t('password.mismatch') };
 }

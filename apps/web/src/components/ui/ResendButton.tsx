@@ -1,6 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { formatCountdown } from '../../lib/countdown.ts';
 import './forms.css';
+import { useTranslation } from 'react-i18next';
 
 export interface ResendButtonProps {
   /** Seconds until another code may be asked for; 0 when it may. */
@@ -12,7 +13,9 @@ export interface ResendButtonProps {
 }
 
 /** "Resend code", or the time left before it may be pressed again. */
-export function ResendButton({ left, busy, onClick, testId, label = 'Resend code' }: ResendButtonProps) {
+export function ResendButton({ left, busy, onClick, testId, label: givenLabel }: ResendButtonProps) {
+  const { t } = useTranslation();
+  const label = givenLabel ?? t('resend.label');
   return (
     <IonButton
       fill="clear"
@@ -23,7 +26,7 @@ export function ResendButton({ left, busy, onClick, testId, label = 'Resend code
       onClick={onClick}
     >
       {busy && <IonSpinner name="crescent" slot="start" className="fit24-button-spinner" />}
-      {left > 0 ? `${label} in ${formatCountdown(left)}` : label}
+      {left > 0 ? t('resend.wait', { label, time: formatCountdown(left) }) : label}
     </IonButton>
   );
 }
@@ -34,10 +37,11 @@ export function CancelOrResend({
   cancelTestId,
   ...resend
 }: ResendButtonProps & { onCancel: () => void; cancelTestId: string }) {
+  const { t } = useTranslation();
   return (
     <div className="fit24-row">
       <button type="button" className="fit24-link" onClick={onCancel} data-testid={cancelTestId}>
-        Cancel
+        {t('actions.cancel')}
       </button>
       <ResendButton {...resend} />
     </div>

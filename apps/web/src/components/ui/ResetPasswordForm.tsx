@@ -1,5 +1,6 @@
 import { ZPasswordResetBody } from '@fit24/contract';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { retryAfterOf, useCountdown } from '../../lib/countdown.ts';
 import { confirmMismatch, NewPasswordFields } from './NewPasswordFields.tsx';
@@ -25,9 +26,10 @@ export function ResetPasswordForm({
   email,
   initialWait,
   onReset,
-  submitLabel = 'Reset password',
+  submitLabel,
   testIdPrefix: id,
 }: ResetPasswordFormProps) {
+  const { t } = useTranslation();
   const form = useForm({ otp: '', password: '', confirm: '' });
   const resend = useAction();
   const countdown = useCountdown();
@@ -49,7 +51,7 @@ export function ResetPasswordForm({
       send: () => api.call('auth.passwordOtp', { body: { email_id: email } }),
       onSuccess: () => {
         countdown.start(retryAfterOf(undefined));
-        toast.success(`A new code is on its way to ${email}`);
+        toast.success(t('password.codeSent', { email }));
       },
       onError: (error) => {
         if (error.code === 429) countdown.start(retryAfterOf(error));
@@ -60,7 +62,7 @@ export function ResetPasswordForm({
   return (
     <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
       <OtpField
-        label="6-digit code from your email"
+        label={t('password.emailCode')}
         value={form.values.otp}
         onChange={(value) => form.set('otp', value)}
         error={form.errors.otp}
@@ -79,7 +81,7 @@ export function ResetPasswordForm({
         testIdPrefix={id}
       />
       <SubmitButton busy={form.busy} onClick={submit} testId={`${id}-submit`} size="large">
-        {submitLabel}
+        {submitLabel ?? t('password.reset')}
       </SubmitButton>
     </form>
   );

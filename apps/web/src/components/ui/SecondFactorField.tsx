@@ -2,7 +2,9 @@ import type { TTwoFactorChallengeData, ZSecondFactorBody } from '@fit24/contract
 import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, shieldCheckmarkOutline } from 'ionicons/icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { i18n } from '../../i18n/i18n.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { passkeyStepUp } from '../../lib/passkey-step-up.ts';
 import { useSecurity } from '../../lib/security.ts';
@@ -113,16 +115,20 @@ export function useSecondFactor(options: SecondFactorOptions = {}): SecondFactor
     return {
       two_factor_code:
         mode === 'recovery'
-          ? 'Enter one of your recovery codes'
+          ? i18n.t('secondFactor.recoveryPrompt')
           : methods.includes('totp')
-            ? 'Enter the 6-digit code from your authenticator app'
-            : 'Confirm with your passkey first',
+            ? i18n.t('secondFactor.totpPrompt')
+            : i18n.t('secondFactor.passkeyFirst'),
     };
   }, [required, proof, methods, mode]);
 
   const passkeyButton =
     hasPasskeys && supportsPasskeys()
-      ? { busy: stepping.busy, onConfirm: () => void confirmWithPasskey(), label: 'Confirm with passkey' }
+      ? {
+          busy: stepping.busy,
+          onConfirm: () => void confirmWithPasskey(),
+          label: i18n.t('secondFactor.confirmPasskey'),
+        }
       : undefined;
 
   const field = required ? (
@@ -170,20 +176,21 @@ export function SecondFactorField({
   testId,
   ...input
 }: SecondFactorFieldProps) {
+  const { t } = useTranslation();
   return (
     <div className="fit24-2fa-box" data-testid={`${testId}-box`}>
       <p className="fit24-2fa-box__title">
         <IonIcon icon={shieldCheckmarkOutline} aria-hidden="true" />
-        Two-factor authentication
+        {t('secondFactor.title')}
       </p>
       {confirmed ? (
         <div className="fit24-2fa-box__done" data-testid={`${testId}-confirmed`}>
           <span>
             <IonIcon icon={checkmarkCircle} aria-hidden="true" />
-            Confirmed with your passkey
+            {t('secondFactor.passkeyDone')}
           </span>
           <button type="button" className="fit24-link" data-testid={`${testId}-undo`} onClick={onUndo}>
-            Use another way
+            {t('secondFactor.another')}
           </button>
         </div>
       ) : (

@@ -3,6 +3,7 @@ import { fingerPrintOutline } from 'ionicons/icons';
 import { SubmitButton } from './SubmitButton.tsx';
 import { OtpField, TextField } from './TextField.tsx';
 import './second-factor.css';
+import { useTranslation } from 'react-i18next';
 
 /** A 6-digit code from the authenticator app, or one of the ten recovery codes. */
 export type SecondFactorMode = 'code' | 'recovery';
@@ -52,6 +53,7 @@ export function SecondFactorInput({
   autofocus,
   testId,
 }: SecondFactorInputProps) {
+  const { t } = useTranslation();
   const codeShown = mode === 'recovery' || totp;
   const toggle = mode === 'recovery' ? totp : recovery;
   return (
@@ -59,7 +61,7 @@ export function SecondFactorInput({
       {codeShown &&
         (mode === 'code' ? (
           <OtpField
-            label="6-digit code from your authenticator app"
+            label={t('secondFactor.totpLabel')}
             value={value}
             onChange={(next) => {
               onChange(next);
@@ -72,9 +74,9 @@ export function SecondFactorInput({
           />
         ) : (
           <TextField
-            label="Recovery code"
+            label={t('secondFactor.recoveryLabel')}
             placeholder="ABCDE-FGHJK"
-            helper="One of the ten codes you saved when you turned on two-factor authentication."
+            helper={t('secondFactor.recoveryHelper')}
             value={value}
             onChange={(next) => onChange(normaliseRecoveryCode(next))}
             autocapitalize="characters"
@@ -97,7 +99,7 @@ export function SecondFactorInput({
             onMode(mode === 'recovery' ? 'code' : 'recovery');
           }}
         >
-          {mode === 'recovery' ? 'Use the code from your app' : 'Use a recovery code'}
+          {mode === 'recovery' ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
         </button>
       )}
       {passkey && (
@@ -133,11 +135,12 @@ export function PasskeyChoice({
   error?: string | undefined;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       {codeShown && (
         <div className="fit24-2fa__or" aria-hidden="true">
-          <span>or</span>
+          <span>{t('secondFactor.or')}</span>
         </div>
       )}
       <SubmitButton

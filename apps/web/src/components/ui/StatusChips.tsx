@@ -9,13 +9,25 @@ import {
   shieldOutline,
 } from 'ionicons/icons';
 import './status.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n.ts';
 
-/** The words and colour of each KYC status (account.kyc_status). */
+function kycView(status: TKycStatus, tone: string, icon: string) {
+  return {
+    get label() {
+      return i18n.t(`status.kyc.${status}`);
+    },
+    tone,
+    icon,
+  };
+}
+
+/** The words (in the language on screen) and colour of each KYC status (account.kyc_status). */
 export const kycStatusView: Record<TKycStatus, { label: string; tone: string; icon: string }> = {
-  NONE: { label: 'Not verified', tone: 'medium', icon: shieldOutline },
-  PENDING: { label: 'Under review', tone: 'warning', icon: hourglassOutline },
-  APPROVED: { label: 'Verified', tone: 'success', icon: checkmarkCircle },
-  REJECTED: { label: 'Rejected', tone: 'danger', icon: closeCircle },
+  NONE: kycView('NONE', 'medium', shieldOutline),
+  PENDING: kycView('PENDING', 'warning', hourglassOutline),
+  APPROVED: kycView('APPROVED', 'success', checkmarkCircle),
+  REJECTED: kycView('REJECTED', 'danger', closeCircle),
 };
 
 export function KycChip({
@@ -42,15 +54,16 @@ export function KycChip({
 
 /** A small "verified" tick, or "unverified", after an email address or a mobile number. */
 export function VerifiedMark({ verified, testId }: { verified: boolean; testId?: string }) {
+  const { t } = useTranslation();
   return (
     <span
       className={`fit24-mark${verified ? ' fit24-mark--ok' : ''}`}
       data-testid={testId}
       data-verified={verified ? '1' : '0'}
-      title={verified ? 'Verified' : 'Not verified'}
+      title={verified ? t('status.verified') : t('status.notVerified')}
     >
       <IonIcon icon={verified ? checkmarkCircle : ellipseOutline} aria-hidden="true" />
-      <span>{verified ? 'Verified' : 'Unverified'}</span>
+      <span>{verified ? t('status.verified') : t('status.unverified')}</span>
     </span>
   );
 }

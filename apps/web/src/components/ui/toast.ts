@@ -1,5 +1,6 @@
 import { useIonToast } from '@ionic/react';
 import { useMemo } from 'react';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** Short messages over the page: failures carry the server's `message`, successes confirm an action. */
 export function useToast() {
@@ -14,7 +15,7 @@ export function useToast() {
           duration: color === 'danger' ? 4500 : 2500,
           position: 'top',
           swipeGesture: 'vertical',
-          buttons: [{ text: 'OK', role: 'cancel' }],
+          buttons: [{ text: i18n.t('actions.ok'), role: 'cancel' }],
           htmlAttributes: { 'data-testid': `toast-${color === 'danger' ? 'error' : 'info'}` },
         }),
       );

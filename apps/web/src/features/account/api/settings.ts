@@ -1,5 +1,6 @@
 import type { RouteBody, TSettings, TSettingsData } from '@fit24/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -42,6 +43,7 @@ export function withChange(settings: TSettings, change: SettingsChange): TSettin
  * previous settings back with the server's reason in a toast.
  */
 export function useSaveSettings() {
+  const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
@@ -56,7 +58,7 @@ export function useSaveSettings() {
     },
     onError: (error, _change, context) => {
       if (context?.before) queryClient.setQueryData(SETTINGS_QUERY_KEY, context.before);
-      toast.error(error instanceof ApiError ? error.message : 'Your settings could not be saved.');
+      toast.error(error instanceof ApiError ? error.message : t('settings.saveError'));
     },
     // With another toggle still saving, its answer (which has both) is the one to show.
     onSuccess: (data) => {

@@ -11,7 +11,16 @@ export type PushState =
   | { kind: 'off' }
   /** The user (or the browser's policy) refused notifications: only the browser's settings undo it. */
   | { kind: 'blocked' }
-  | { kind: 'unsupported'; reason: string };
+  /** Why there is no push here, as the key of its words (account:push.unsupported.<reason>). */
+  | { kind: 'unsupported'; reason: 'browser' | 'noWorker' | 'failed' };
+
+/** The native device gave no push token in time (people read account:push.noToken instead). */
+export class NoPushTokenError extends Error {
+  constructor() {
+    super('no push token from the device in time');
+    this.name = 'NoPushTokenError';
+  }
+}
 
 export interface DevicePush {
   state(): Promise<PushState>;
@@ -47,9 +56,6 @@ async function sendSubscription(subscription: PushSubscription): Promise<void> {
   });
 }
 
-const NO_WORKER =
-  'Push needs the app installed in this browser (its service worker), which has not finished yet. Reload the page and try again.';
-
 /** How long to wait for the worker the page registers after loading (a first visit straight to Settings). */
 const WORKER_WAIT_MS = 5_000;
 
@@ -63,11 +69,11 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
 const webPush: DevicePush = {
   async state() {
     if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
-      return { kind: 'unsupported', reason: 'This browser cannot receive push notifications.' };
+      return { kind: 'unsupported', reason: 'browser' };
     }
     if (Notification.permission === 'denied') return { kind: 'blocked' };
     const registration = await workerRegistration();
-    if (!registration) return { kind: 'unsupported', reason: NO_WORKER };
+    if (!registration) return { kind: 'unsupported', reason: 'noWorker' };
     const subscription = await registration.pushManager.getSubscription();
     return subscription && Notification.permission === 'granted' ? { kind: 'on' } : { kind: 'off' };
   },
@@ -77,7 +83,7 @@ const webPush: DevicePush = {
     if (permission === 'denied') return { kind: 'blocked' };
     if (permission !== 'granted') return { kind: 'off' };
     const registration = await workerRegistration();
-    if (!registration) return { kind: 'unsupported', reason: NO_WORKER };
+    if (!registration) return { kind: 'unsupported', reason: 'noWorker' };
     const key = base64UrlToBytes((await api.fetchData('push.key')).public_key);
     let subscription = await registration.pushManager.getSubscription();
     // A subscription made with another key (the server's pair changed) cannot carry our pushes.
@@ -120,10 +126,7 @@ function nativeKind(): 'fcm' | 'apns' {
 async function registerForToken(): Promise<string> {
   const { PushNotifications } = await import('@capacitor/push-notifications');
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('The device did not give a push token.')),
-      REGISTRATION_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => reject(new NoPushTokenError()), REGISTRATION_TIMEOUT_MS);
     const done = () => {
       clearTimeout(timer);
       void PushNotifications.removeAllListeners();

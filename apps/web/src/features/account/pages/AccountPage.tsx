@@ -1,5 +1,13 @@
 import type { TKycStatus } from '@fit24/contract';
-import { IonIcon, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
+import {
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonRefresher,
+  IonRefresherContent,
+  IonSkeletonText,
+} from '@ionic/react';
 import {
   businessOutline,
   idCardOutline,
@@ -11,6 +19,7 @@ import {
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { KycChip, VerifiedMark } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -19,20 +28,16 @@ import { api } from '../../../lib/api.ts';
 import { stopPushBeforeSignOut } from '../lib/device-push.ts';
 import './account.css';
 
+/** The account's screens; `name` is the test id's end and the key of the words (account:account.links.<name>). */
 const links = [
-  { label: 'Security', href: '/security', icon: shieldCheckmarkOutline, testId: 'account-link-security' },
-  { label: 'Identity (KYC)', href: '/kyc', icon: idCardOutline, testId: 'account-link-kyc' },
-  { label: 'Bank accounts', href: '/bank', icon: businessOutline, testId: 'account-link-bank' },
-  {
-    label: 'Notifications',
-    href: '/notifications',
-    icon: notificationsOutline,
-    testId: 'account-link-notifications',
-  },
-  { label: 'Settings', href: '/settings', icon: settingsOutline, testId: 'account-link-settings' },
-  { label: 'Invite friends', href: '/share', icon: shareSocialOutline, testId: 'account-link-share' },
-  { label: 'Version', href: '/version', icon: informationCircleOutline, testId: 'account-link-version' },
-];
+  { name: 'security', href: '/security', icon: shieldCheckmarkOutline },
+  { name: 'kyc', href: '/kyc', icon: idCardOutline },
+  { name: 'bank', href: '/bank', icon: businessOutline },
+  { name: 'notifications', href: '/notifications', icon: notificationsOutline },
+  { name: 'settings', href: '/settings', icon: settingsOutline },
+  { name: 'share', href: '/share', icon: shareSocialOutline },
+  { name: 'version', href: '/version', icon: informationCircleOutline },
+] as const;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -41,13 +46,20 @@ function initials(name: string): string {
 
 /** Account tab: the profile from GET /api/account, the account's screens, and sign out. */
 export function AccountPage() {
+  const { t } = useTranslation('account');
   const account = useAccount();
   const [signingOut, setSigningOut] = useState(false);
   const profile = account.data?.account;
   const kyc: TKycStatus | undefined = profile?.kyc_status;
   return (
-    <PageShell page="tabs/account" title="Account">
-      <section className="account__card" aria-label="Profile">
+    <PageShell page="tabs/account" title={t('account.title')}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) => void account.refetch().finally(() => event.detail.complete())}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      <section className="account__card" aria-label={t('account.profile')}>
         {profile ? (
           <>
             <div className="account__avatar" aria-hidden="true">
@@ -69,7 +81,7 @@ export function AccountPage() {
         ) : account.isError ? (
           <p className="fit24-muted">{account.error.message}</p>
         ) : (
-          <div className="account__who" role="status" aria-label="Loading your profile">
+          <div className="account__who" role="status" aria-label={t('account.loading')}>
             <IonSkeletonText animated style={{ width: '55%', height: '1.3rem' }} />
             <IonSkeletonText animated style={{ width: '75%' }} />
             <IonSkeletonText animated style={{ width: '45%' }} />
@@ -78,9 +90,9 @@ export function AccountPage() {
       </section>
       <IonList inset lines="full" className="account__links">
         {links.map((link) => (
-          <IonItem key={link.href} routerLink={link.href} detail data-testid={link.testId}>
+          <IonItem key={link.href} routerLink={link.href} detail data-testid={`account-link-${link.name}`}>
             <IonIcon icon={link.icon} slot="start" aria-hidden="true" />
-            <IonLabel>{link.label}</IonLabel>
+            <IonLabel>{t(`account.links.${link.name}`)}</IonLabel>
             {link.href === '/kyc' && kyc && (
               <span slot="end" className="account__end">
                 <KycChip status={kyc} compact />
@@ -102,7 +114,7 @@ export function AccountPage() {
         }}
       >
         {!signingOut && <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />}
-        Sign out
+        {t('account.signOut')}
       </SubmitButton>
     </PageShell>
   );

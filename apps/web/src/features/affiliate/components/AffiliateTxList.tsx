@@ -1,6 +1,7 @@
 import type { TAffiliateTransaction } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, receiptOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -15,8 +16,8 @@ import './lists.css';
 export function AffiliateTxList({
   transactions,
   loading,
-  emptyTitle = 'No transactions Found',
-  emptyText = 'Stakes, rewards and claims appear here.',
+  emptyTitle,
+  emptyText,
   testId = 'transactions',
 }: {
   transactions: TAffiliateTransaction[];
@@ -25,13 +26,18 @@ export function AffiliateTxList({
   emptyText?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('affiliate');
   if (loading && transactions.length === 0) {
-    return <ListSkeleton rows={3} label="Loading transactions" testId={`${testId}-loading`} />;
+    return <ListSkeleton rows={3} label={t('txList.loading')} testId={`${testId}-loading`} />;
   }
   if (transactions.length === 0) {
     return (
-      <EmptyState icon={receiptOutline} title={emptyTitle} testId={`${testId}-empty`}>
-        <p>{emptyText}</p>
+      <EmptyState
+        icon={receiptOutline}
+        title={emptyTitle ?? t('txList.emptyTitle')}
+        testId={`${testId}-empty`}
+      >
+        <p>{emptyText ?? t('txList.emptyText')}</p>
       </EmptyState>
     );
   }

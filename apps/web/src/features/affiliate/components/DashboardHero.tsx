@@ -1,7 +1,9 @@
 import type { TProgramme } from '@fit24/contract';
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { addCircleOutline, personAddOutline, ribbonOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
+import { formatPercent } from '../lib/labels.ts';
 
 /** The dashboard's top card: total staked with two decimals, the rank, and the two main actions. */
 export function DashboardHero({
@@ -16,10 +18,11 @@ export function DashboardHero({
   /** The served numbers; the yield line waits for them. */
   programme: Pick<TProgramme, 'yield_percent' | 'boosted_yield_percent'> | undefined;
 }) {
+  const { t } = useTranslation('affiliate');
   return (
-    <section className="aff-hero" aria-label="Total staked">
+    <section className="aff-hero" aria-label={t('hero.totalStaked')}>
       <div className="aff-hero__head">
-        <span className="aff-hero__label">Total staked</span>
+        <span className="aff-hero__label">{t('hero.totalStaked')}</span>
         {rank && (
           <span className="aff-chip aff-chip--gold" data-testid="affiliate-rank">
             <IonIcon icon={ribbonOutline} aria-hidden="true" />
@@ -39,7 +42,10 @@ export function DashboardHero({
       )}
       <p className="aff-hero__note">
         {programme
-          ? `Earning ${programme.yield_percent}% a day · ${programme.boosted_yield_percent}% once boosted`
+          ? t('hero.earning', {
+              yield: formatPercent(programme.yield_percent),
+              boosted: formatPercent(programme.boosted_yield_percent),
+            })
           : '\u00a0'}
       </p>
       <div className="aff-hero__actions">
@@ -50,7 +56,7 @@ export function DashboardHero({
           data-testid="affiliate-stake-button"
         >
           <IonIcon icon={addCircleOutline} slot="start" aria-hidden="true" />
-          Stake FIT24
+          {t('hero.stake')}
         </IonButton>
         <IonButton
           expand="block"
@@ -60,7 +66,7 @@ export function DashboardHero({
           data-testid="affiliate-invite-button"
         >
           <IonIcon icon={personAddOutline} slot="start" aria-hidden="true" />
-          Invite Friends
+          {t('hero.invite')}
         </IonButton>
       </div>
     </section>

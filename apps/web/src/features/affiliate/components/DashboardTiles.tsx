@@ -9,6 +9,7 @@ import {
   trophyOutline,
 } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
 import { surgeBadge } from '../lib/labels.ts';
 
@@ -63,15 +64,21 @@ export function DashboardTiles({
   totalIncome: string | undefined;
   previousSurge: number | undefined;
 }) {
+  const { t } = useTranslation('affiliate');
   return (
     <>
       <div className="aff-tiles">
-        <Tile href="/affiliate/partners" icon={peopleOutline} label="Partners" testId="affiliate-partners">
+        <Tile
+          href="/affiliate/partners"
+          icon={peopleOutline}
+          label={t('tiles.partners')}
+          testId="affiliate-partners"
+        >
           <strong className="aff-tile__value aff-num" data-testid="affiliate-partners-count">
             {partners ?? 0}
           </strong>
         </Tile>
-        <Tile href="/affiliate/team" icon={gitNetworkOutline} label="Team" testId="affiliate-team">
+        <Tile href="/affiliate/team" icon={gitNetworkOutline} label={t('tiles.team')} testId="affiliate-team">
           <strong className="aff-tile__value aff-num" data-testid="affiliate-team-count">
             {team ?? 0}
           </strong>
@@ -79,7 +86,7 @@ export function DashboardTiles({
         <Tile
           href="/affiliate/earnings"
           icon={trendingUpOutline}
-          label="Earnings"
+          label={t('tiles.earnings')}
           testId="affiliate-earnings"
           className="aff-tile--wide"
         >
@@ -91,29 +98,29 @@ export function DashboardTiles({
             {previousSurge !== undefined && (
               <span className="aff-chip aff-chip--surge" data-testid="affiliate-surge-badge">
                 <IonIcon icon={flashOutline} aria-hidden="true" />
-                {surgeBadge(previousSurge)}
+                {surgeBadge(previousSurge, t)}
               </span>
             )}
           </span>
         </Tile>
       </div>
-      <nav className="aff-links" aria-label="Programme">
+      <nav className="aff-links" aria-label={t('tiles.programme')}>
         <QuickLink
           href="/affiliate/surge"
           icon={flashOutline}
-          label="Surge"
+          label={t('tiles.surge')}
           testId="affiliate-surge-button"
         />
         <QuickLink
           href="/affiliate/offers"
           icon={giftOutline}
-          label="Offers"
+          label={t('tiles.offers')}
           testId="affiliate-offers-button"
         />
         <QuickLink
           href="/affiliate/ranks"
           icon={trophyOutline}
-          label="Ranks"
+          label={t('tiles.ranks')}
           testId="affiliate-ranks-button"
         />
       </nav>

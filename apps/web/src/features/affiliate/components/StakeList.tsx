@@ -1,11 +1,13 @@
 import type { TStake } from '@fit24/contract';
 import { IonIcon, IonSpinner } from '@ionic/react';
 import { flashOutline, layersOutline, rocketOutline, timerOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { useSecondTicker } from '../hooks/use-second-ticker.ts';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
-import { sourceLabel, yieldLabel } from '../lib/labels.ts';
+import { yieldLabel } from '../lib/labels.ts';
 import { type BoostRules, stakeCountdown, stakeProgressText } from '../lib/stake-math.ts';
 import './lists.css';
 
@@ -20,6 +22,7 @@ export function StakeList({
   /** The served boost window and targets (GET /api/affiliate/programme): the list waits for them. */
   rules: BoostRules | undefined;
 }) {
+  const { t } = useTranslation('affiliate');
   // One ticker for every countdown on the screen, running only while an unboosted stake shows one.
   const now = useSecondTicker(stakes.some((stake) => stake.is_boosted !== 1));
   if ((loading && stakes.length === 0) || (!rules && stakes.length > 0)) {
@@ -27,18 +30,18 @@ export function StakeList({
       <div
         className="aff-loading"
         role="status"
-        aria-label="Loading your stakings"
+        aria-label={t('stakeList.loading')}
         data-testid="stakings-loading"
       >
         <IonSpinner name="crescent" color="primary" />
-        <span>Loading your stakings…</span>
+        <span>{t('stakeList.loadingText')}</span>
       </div>
     );
   }
   if (stakes.length === 0) {
     return (
-      <EmptyState icon={layersOutline} title="No Stakings Found" testId="stakings-empty">
-        <p>Stake FIT24 to earn a daily yield; invite partners to boost it.</p>
+      <EmptyState icon={layersOutline} title={t('stakeList.emptyTitle')} testId="stakings-empty">
+        <p>{t('stakeList.emptyText')}</p>
       </EmptyState>
     );
   }
@@ -52,6 +55,7 @@ export function StakeList({
 }
 
 function StakeItem({ stake, now, rules }: { stake: TStake; now: number; rules: BoostRules }) {
+  const { t } = useTranslation('affiliate');
   const boosted = stake.is_boosted === 1;
   const progress = stakeProgressText(stake, now, rules);
   return (
@@ -71,19 +75,19 @@ function StakeItem({ stake, now, rules }: { stake: TStake; now: number; rules: B
           <span className="aff-stake__meta">
             <span data-testid="stake-date">{formatDate(stake.creation_date)}</span>
             <span aria-hidden="true"> · </span>
-            {sourceLabel[stake.source]}
+            {t(`sources.${stake.source}`)}
           </span>
         </div>
         <span className="aff-stake__yield">
           <strong data-testid="stake-yield">{yieldLabel(stake.yield)}</strong>
-          <span>per day</span>
+          <span>{t('stakeList.perDay')}</span>
         </span>
       </div>
       <div className="aff-stake__progress">
         <div
           className="aff-bar"
           role="progressbar"
-          aria-label="Boost progress"
+          aria-label={t('stakeList.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Number(progress)}
@@ -91,26 +95,26 @@ function StakeItem({ stake, now, rules }: { stake: TStake; now: number; rules: B
           <span className="aff-bar__fill" style={{ width: `${progress}%` }} />
         </div>
         <span className="aff-stake__percent aff-num" data-testid="stake-progress">
-          {progress}%
+          {formatAmount(progress, 2)}%
         </span>
       </div>
       <div className="aff-stake__bottom">
         {boosted ? (
           <span className="aff-boosted" data-testid="stake-boosted">
             <IonIcon icon={rocketOutline} aria-hidden="true" />
-            BOOSTED
+            {t('stakeList.boosted')}
           </span>
         ) : (
           <>
             <span className="aff-stake__hint">
               <IonIcon icon={timerOutline} aria-hidden="true" />
-              Boost window
+              {t('stakeList.window')}
             </span>
             <span
               className="aff-countdown aff-num"
               data-testid="stake-countdown"
               role="timer"
-              aria-label="Time left to boost"
+              aria-label={t('stakeList.timeLeft')}
             >
               {stakeCountdown(stake.start_date, now, rules)}
             </span>

@@ -1,5 +1,6 @@
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { checkmarkCircle, ellipseOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import type { StakeSource } from '../api/stake.ts';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
 
@@ -22,9 +23,10 @@ export function StakeSourcePicker({
   value: StakeSource;
   onChange: (source: StakeSource) => void;
 }) {
+  const { t } = useTranslation('affiliate');
   return (
     <fieldset className="aff-sources">
-      <legend className="aff-sources__legend">Stake from</legend>
+      <legend className="aff-sources__legend">{t('stake.from')}</legend>
       {options.map((option) => {
         const selected = option.source === value;
         return (

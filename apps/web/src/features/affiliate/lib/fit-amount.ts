@@ -1,4 +1,5 @@
 import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
+import { formatAmount } from '../../../lib/money.ts';
 
 /** FIT24 has 8 decimals (DESIGN §4: ≤ 8 per asset; the default assets' FIT24 uses all 8). */
 export const FIT24_DECIMALS = 8;
@@ -19,18 +20,15 @@ export function fitUnits(amount: string | null | undefined): bigint {
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 
 /**
- * A decimal string with exactly two decimals, thousands grouped: "1250.5" → "1,250.50". Extra decimals
- * are cut, never rounded up (the screen never shows more than the account holds): "0.129" → "0.12".
- * Works on the text, so no float error; unreadable text and absent values show "0.00".
+ * A decimal string with exactly two decimals, thousands grouped in the language's marks: "1250.5" →
+ * "1,250.50" ("1.250,50" in Spanish). Extra decimals are cut, never rounded up (the screen never shows
+ * more than the account holds): "0.129" → "0.12". Works on the text, so no float error; unreadable text
+ * and absent values show "0.00".
  */
 export function formatFixed2(amount: string | null | undefined): string {
   const match = DECIMAL.exec((amount ?? '').trim());
-  if (!match) return '0.00';
-  const [, sign, wholeRaw = '0', fractionRaw = ''] = match;
-  const whole = wholeRaw.replace(/^0+(?=\d)/, '');
-  const fraction = fractionRaw.slice(0, 2).padEnd(2, '0');
-  const negative = sign === '-' && /[1-9]/.test(whole + fraction);
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  const [, sign = '', whole = '0', fraction = ''] = match ?? [];
+  return formatAmount(`${sign}${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`, 2);
 }
 
 /** Percent strings ("0.30", "12.5") are read with this many decimals. */

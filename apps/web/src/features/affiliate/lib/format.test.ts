@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
 import { dailyYield, fitUnits, formatFixed2, percentOfUnits } from './fit-amount.ts';
 import { formatSurge, surgeBadge, txDirection, yieldLabel } from './labels.ts';
 
@@ -26,6 +27,21 @@ describe('formatFixed2: amounts with exactly two decimals (spec §9)', () => {
   });
 });
 
+describe('amounts follow the language on screen', () => {
+  it('writes Spanish marks, with the same digits', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      expect(formatFixed2('1250.5')).toBe('1.250,50');
+      expect(formatFixed2('0.129')).toBe('0,12');
+      expect(yieldLabel('0.30')).toBe('0,30%');
+      expect(surgeBadge(1.5, i18n.getFixedT('es', 'affiliate'))).toBe('Surge 1,5 X');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(formatFixed2('1250.5')).toBe('1,250.50');
+  });
+});
+
 describe('FIT24 arithmetic', () => {
   it('reads amounts in base units, 0 for unreadable', () => {
     expect(fitUnits('1.5')).toBe(150_000_000n);
@@ -46,8 +62,9 @@ describe('FIT24 arithmetic', () => {
 
 describe('labels', () => {
   it('shows the surge with one decimal in the badge', () => {
-    expect(surgeBadge(1.5)).toBe('Surge 1.5 X');
-    expect(surgeBadge(1)).toBe('Surge 1.0 X');
+    const t = i18n.getFixedT('en', 'affiliate');
+    expect(surgeBadge(1.5, t)).toBe('Surge 1.5 X');
+    expect(surgeBadge(1, t)).toBe('Surge 1.0 X');
     expect(formatSurge(2.25)).toBe('2.3');
     expect(formatSurge(0.1 + 0.2)).toBe('0.3');
     expect(formatSurge(Number.NaN)).toBe('1.0');

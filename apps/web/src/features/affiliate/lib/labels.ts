@@ -1,4 +1,6 @@
 import type { TAffiliateTransaction } from '@fit24/contract';
+import type { TFunction } from 'i18next';
+import { formatAmount } from '../../../lib/money.ts';
 
 /** A surge multiplier with one decimal (spec §9): 1.5 → "1.5", 2 → "2.0"; not a number → "1.0". */
 export function formatSurge(surge: number): string {
@@ -8,8 +10,8 @@ export function formatSurge(surge: number): string {
 }
 
 /** The dashboard's badge from last week's surge (spec §2): "Surge 1.5 X". */
-export function surgeBadge(surge: number): string {
-  return `Surge ${formatSurge(surge)} X`;
+export function surgeBadge(surge: number, t: TFunction<'affiliate'>): string {
+  return t('tiles.surgeBadge', { surge: formatAmount(formatSurge(surge), 1) });
 }
 
 export type TxDirection = 'in' | 'out';
@@ -19,14 +21,16 @@ export function txDirection(type: TAffiliateTransaction['tx_type']): TxDirection
   return type === 'REWARD' ? 'in' : 'out';
 }
 
-/** A stake's yield as shown: "0.3" → "0.3%". */
-export function yieldLabel(percent: string): string {
-  return `${percent}%`;
+/**
+ * A percent the server wrote ("0.30", "12.5") in the language's marks, with the decimals it was given:
+ * "0.30" stays "0.30" ("0,30" in Spanish).
+ */
+export function formatPercent(percent: string): string {
+  const decimals = /\.(\d+)$/.exec(percent.trim())?.[1]?.length ?? 0;
+  return formatAmount(percent, decimals);
 }
 
-/** A stake source as people say it. */
-export const sourceLabel = {
-  AVAILABLE: 'Available balance',
-  LOCKED: 'Locked balance',
-  WALLET: 'Affiliate wallet',
-} as const;
+/** A stake's yield as shown: "0.3" → "0.3%". */
+export function yieldLabel(percent: string): string {
+  return `${formatPercent(percent)}%`;
+}

@@ -9,6 +9,12 @@ describe('formatWeekRange', () => {
     expect(formatWeekRange('2025-12-29', '2026-01-04')).toBe('29 Dec 2025 – 4 Jan 2026');
     expect(formatWeekRange('soon', 'later')).toBe('soon – later');
   });
+
+  it('names the months in the language on screen', () => {
+    const spanish = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+    const month = (m: number) => spanish[m] ?? '';
+    expect(formatWeekRange('2025-04-28', '2025-05-04', month)).toBe('28 abr – 4 may 2025');
+  });
 });
 
 describe('rank ladder', () => {

@@ -1,7 +1,9 @@
 import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { useProgramme } from '../../../lib/programme.ts';
 import { useAffiliate } from '../api/get-affiliate.ts';
 import { useIncome } from '../api/get-income.ts';
@@ -31,6 +33,7 @@ const DASHBOARD_KEYS = [
  * ignored silently: numbers show 0.00 and lists their empty state, never an error message.
  */
 export function AffiliateDashboardPage() {
+  const { t } = useTranslation(['affiliate', 'common']);
   const [tab, setTab] = useState<Tab>('stakings');
   const affiliate = useAffiliate();
   const income = useIncome();
@@ -40,23 +43,26 @@ export function AffiliateDashboardPage() {
   const programme = useProgramme();
   useRefreshOnEnter(DASHBOARD_KEYS);
   const profile = affiliate.data?.affiliate;
+  const refresh = () =>
+    Promise.all([affiliate, income, surge, stakes, transactions].map((query) => query.refetch()));
 
   return (
     <PageShell
       page="affiliate"
-      title="Affiliate"
+      title={t('dashboard.title')}
       backHref="/earn"
       end={
         <IonButton
           routerLink="/tabs/home"
           routerDirection="root"
-          aria-label="Close"
+          aria-label={t('common:actions.close')}
           data-testid="affiliate-close"
         >
           <IonIcon icon={closeOutline} slot="icon-only" aria-hidden="true" />
         </IonButton>
       }
     >
+      <PullToRefresh onRefresh={refresh} />
       <div className="aff-dashboard">
         <DashboardHero
           stake={profile?.stake}
@@ -77,10 +83,10 @@ export function AffiliateDashboardPage() {
           mode="ios"
         >
           <IonSegmentButton value="stakings" data-testid="affiliate-tab-stakings">
-            <IonLabel>Stakings</IonLabel>
+            <IonLabel>{t('dashboard.tabs.stakings')}</IonLabel>
           </IonSegmentButton>
           <IonSegmentButton value="transactions" data-testid="affiliate-tab-transactions">
-            <IonLabel>Transactions</IonLabel>
+            <IonLabel>{t('dashboard.tabs.transactions')}</IonLabel>
           </IonSegmentButton>
         </IonSegment>
         {tab === 'stakings' ? (

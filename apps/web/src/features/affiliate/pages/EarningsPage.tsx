@@ -2,6 +2,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addCircleOutline, alertCircleOutline, walletOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useIncome } from '../api/get-income.ts';
@@ -15,6 +16,7 @@ import { FIT24, fitUnits, formatFixed2 } from '../lib/fit-amount.ts';
 
 /** Income by kind, the affiliate wallet with its claim, and the reward history. */
 export function EarningsPage() {
+  const { t } = useTranslation('affiliate');
   const income = useIncome();
   const wallet = useAffiliateWallet();
   const rewards = useAffiliateTransactions('REWARD');
@@ -24,6 +26,8 @@ export function EarningsPage() {
   const [claimError, setClaimError] = useState<string | null>(null);
   const figures = income.data;
   const balance = wallet.data?.balance;
+  // Nothing to claim (an empty wallet, or one not loaded): the button waits rather than ask the server.
+  const empty = fitUnits(balance) <= 0n;
 
   const claim = async () => {
     setBusy(true);
@@ -35,25 +39,27 @@ export function EarningsPage() {
         return;
       }
       await refreshAffiliateData(client);
-      toast.success(`Claimed ${formatFixed2(answer.data.claim.amount)} ${FIT24} into your available balance`);
+      toast.success(t('earnings.claimed', { amount: formatFixed2(answer.data.claim.amount), symbol: FIT24 }));
     } finally {
       setBusy(false);
     }
   };
 
   const kinds = [
-    ['Staking', figures?.staking],
-    ['Level', figures?.level],
-    ['Rank', figures?.rank],
-    ['Offer', figures?.offer],
+    ['staking', figures?.staking],
+    ['level', figures?.level],
+    ['rank', figures?.rank],
+    ['offer', figures?.offer],
   ] as const;
 
+  const refresh = () => Promise.all([income.refetch(), wallet.refetch(), rewards.refetch()]);
+
   return (
-    <SubPage screen="earnings" title="Earnings">
-      <section className="aff-hero aff-hero--compact" aria-label="Affiliate wallet">
+    <SubPage screen="earnings" title={t('earnings.title')} onRefresh={refresh}>
+      <section className="aff-hero aff-hero--compact" aria-label={t('earnings.wallet')}>
         <div className="aff-hero__head">
           <span className="aff-hero__label">
-            <IonIcon icon={walletOutline} aria-hidden="true" /> Affiliate wallet
+            <IonIcon icon={walletOutline} aria-hidden="true" /> {t('earnings.wallet')}
           </span>
         </div>
         <p className="aff-hero__value">
@@ -63,8 +69,11 @@ export function EarningsPage() {
           <small>{FIT24}</small>
         </p>
         <p className="aff-hero__note">
-          Claimed so far {formatFixed2(wallet.data?.total_claimed)} {FIT24} · minimum claim{' '}
-          {formatFixed2(wallet.data?.min_claim)} {FIT24}
+          {t('earnings.claimedSoFar', {
+            claimed: formatFixed2(wallet.data?.total_claimed),
+            minimum: formatFixed2(wallet.data?.min_claim),
+            symbol: FIT24,
+          })}
         </p>
         {claimError && (
           <div
@@ -80,50 +89,51 @@ export function EarningsPage() {
           <SubmitButton
             busy={busy}
             onClick={() => void claim()}
+            disabled={empty}
             testId="earnings-claim"
             className="aff-hero__button"
           >
-            Claim all
+            {t('earnings.claimAll')}
           </SubmitButton>
           <IonButton
             expand="block"
             fill="outline"
             routerLink="/affiliate/stake?source=wallet"
-            disabled={fitUnits(balance) <= 0n}
+            disabled={empty}
             className="aff-hero__button aff-hero__button--ghost"
             data-testid="earnings-restake"
           >
             <IonIcon icon={addCircleOutline} slot="start" aria-hidden="true" />
-            Stake it
+            {t('earnings.stakeIt')}
           </IonButton>
         </div>
       </section>
 
-      <Section title="Income">
+      <Section title={t('earnings.income')}>
         <div className="aff-stats aff-stats--three">
           <div>
-            <span>Today</span>
+            <span>{t('earnings.today')}</span>
             <strong className="aff-num" data-testid="earnings-today">
               {formatFixed2(figures?.today)}
             </strong>
           </div>
           <div>
-            <span>This week</span>
+            <span>{t('earnings.thisWeek')}</span>
             <strong className="aff-num" data-testid="earnings-week">
               {formatFixed2(figures?.this_week)}
             </strong>
           </div>
           <div>
-            <span>Total</span>
+            <span>{t('earnings.total')}</span>
             <strong className="aff-num" data-testid="earnings-total">
               {formatFixed2(figures?.total_income)}
             </strong>
           </div>
         </div>
         <dl className="aff-kinds">
-          {kinds.map(([label, value]) => (
-            <div key={label} data-testid={`earnings-kind-${label.toLowerCase()}`}>
-              <dt>{label} income</dt>
+          {kinds.map(([kind, value]) => (
+            <div key={kind} data-testid={`earnings-kind-${kind}`}>
+              <dt>{t(`earnings.kinds.${kind}`)}</dt>
               <dd className="aff-num">
                 {formatFixed2(value)} <small>{FIT24}</small>
               </dd>
@@ -132,12 +142,12 @@ export function EarningsPage() {
         </dl>
       </Section>
 
-      <Section title="Reward history">
+      <Section title={t('earnings.history')}>
         <AffiliateTxList
           transactions={rewards.data ?? []}
           loading={rewards.isPending}
-          emptyTitle="No rewards yet"
-          emptyText="Daily staking rewards, level income, rank rewards and offer bonuses appear here."
+          emptyTitle={t('earnings.emptyTitle')}
+          emptyText={t('earnings.emptyText')}
           testId="rewards"
         />
       </Section>

@@ -7,11 +7,13 @@ import {
   trendingUpOutline,
 } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useProgramme } from '../../../lib/programme.ts';
 import { useAffiliate } from '../api/get-affiliate.ts';
 import { SubPage } from '../components/SubPage.tsx';
+import { formatPercent } from '../lib/labels.ts';
 import './invite.css';
 
 /** The link a friend opens: the server remembers the code for their device and opens the share page. */
@@ -19,29 +21,32 @@ export function inviteLink(origin: string, code: string): string {
   return `${origin}/r/${encodeURIComponent(code)}`;
 }
 
-const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-/** 5 → "five", as the sentence reads; 11 and more as digits. */
-const countWord = (n: number) => WORDS[n] ?? String(n);
-
 /** Invite friends: the affiliate code, its link as text and QR code, copy and share. */
 export function InvitePage() {
+  const { t } = useTranslation('affiliate');
   const affiliate = useAffiliate();
   const programme = useProgramme().data;
   const toast = useToast();
   const code = affiliate.data?.affiliate.code;
   const link = code ? inviteLink(window.location.origin, code) : null;
 
-  const copy = async (text: string, what: string) => {
-    if (await copyText(text)) toast.success(`${what} copied`);
-    else toast.error('Copying is not available here; select the text and copy it.');
+  const copy = async (text: string, what: 'code' | 'link') => {
+    if (await copyText(text)) toast.success(t(`invite.copied.${what}`));
+    else toast.error(t('invite.copyUnavailable'));
   };
+  const levels = programme?.level_income_percent.length ?? 0;
+  // 5 → "five", as the sentence reads; 11 and more as digits.
+  const levelsInWords =
+    levels <= 10
+      ? t(`invite.count.n${levels as 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`)
+      : String(levels);
   const share = async () => {
     if (!link) return;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({
-          title: 'Join me on FIT24 Exchange',
-          text: 'Stake FIT24 with me.',
+          title: t('invite.shareTitle'),
+          text: t('invite.shareText'),
           url: link,
         });
         return;
@@ -50,17 +55,14 @@ export function InvitePage() {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    await copy(link, 'Invite link');
+    await copy(link, 'link');
   };
 
   return (
-    <SubPage screen="invite" title="Invite Friends">
+    <SubPage screen="invite" title={t('invite.title')}>
       <section className="aff-invite">
-        <h1 className="aff-invite__title">Grow your team, boost your stakes</h1>
-        <p className="aff-lead">
-          Friends who join with your code become your direct partners. Their stakes boost yours, and you earn
-          level income on their rewards.
-        </p>
+        <h1 className="aff-invite__title">{t('invite.heading')}</h1>
+        <p className="aff-lead">{t('invite.lead')}</p>
         <div className="aff-invite__qr" data-testid="invite-qr">
           {link ? (
             <QRCodeSVG value={link} size={184} marginSize={2} bgColor="#ffffff" fgColor="#0a1628" />
@@ -69,11 +71,11 @@ export function InvitePage() {
           )}
         </div>
         <div className="aff-invite__code">
-          <span>Your code</span>
+          <span>{t('invite.yourCode')}</span>
           {code ? (
-            <button type="button" onClick={() => void copy(code, 'Code')} className="aff-invite__code-value">
+            <button type="button" onClick={() => void copy(code, 'code')} className="aff-invite__code-value">
               <strong data-testid="invite-code">{code}</strong>
-              <IonIcon icon={copyOutline} aria-label="Copy code" />
+              <IonIcon icon={copyOutline} aria-label={t('invite.copyCode')} />
             </button>
           ) : (
             <IonSkeletonText animated style={{ width: '120px', height: '28px' }} />
@@ -86,11 +88,11 @@ export function InvitePage() {
           <IonButton
             expand="block"
             disabled={!link}
-            onClick={() => link && void copy(link, 'Invite link')}
+            onClick={() => link && void copy(link, 'link')}
             data-testid="invite-copy"
           >
             <IonIcon icon={copyOutline} slot="start" aria-hidden="true" />
-            Copy link
+            {t('invite.copyLink')}
           </IonButton>
           <IonButton
             expand="block"
@@ -100,7 +102,7 @@ export function InvitePage() {
             data-testid="invite-share"
           >
             <IonIcon icon={shareSocialOutline} slot="start" aria-hidden="true" />
-            Share
+            {t('invite.share')}
           </IonButton>
         </div>
       </section>
@@ -108,21 +110,35 @@ export function InvitePage() {
         <li>
           <IonIcon icon={peopleOutline} aria-hidden="true" />
           <span>
-            <strong>Direct partners</strong> join with your code or link.
+            <Trans t={t} i18nKey="invite.perks.partners" components={{ b: <strong /> }} />
           </span>
         </li>
         <li>
           <IonIcon icon={rocketOutline} aria-hidden="true" />
           <span>
-            <strong>Boost</strong>: their stakes lift yours from {programme?.yield_percent ?? '–'}% to{' '}
-            {programme?.boosted_yield_percent ?? '–'}% a day.
+            <Trans
+              t={t}
+              i18nKey="invite.perks.boost"
+              values={{
+                yield: programme ? formatPercent(programme.yield_percent) : '–',
+                boosted: programme ? formatPercent(programme.boosted_yield_percent) : '–',
+              }}
+              components={{ b: <strong /> }}
+            />
           </span>
         </li>
         <li>
           <IonIcon icon={trendingUpOutline} aria-hidden="true" />
           <span>
-            <strong>Level income</strong>: {programme?.level_income_percent.join(' / ') ?? '–'}% of rewards on{' '}
-            {countWord(programme?.level_income_percent.length ?? 0)} levels.
+            <Trans
+              t={t}
+              i18nKey="invite.perks.levels"
+              values={{
+                percents: programme?.level_income_percent.map(formatPercent).join(' / ') ?? '–',
+                levels: levelsInWords,
+              }}
+              components={{ b: <strong /> }}
+            />
           </span>
         </li>
       </ul>

@@ -1,12 +1,14 @@
 import { IonIcon, useIonAlert, useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { giftOutline, lockClosedOutline, rocketOutline, walletOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { durationInWords } from '../../../lib/duration-words.ts';
-import { cleanAmountInput } from '../../../lib/money.ts';
+import { checkAmount, cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { useProgramme } from '../../../lib/programme.ts';
 import { usePageParam } from '../../../lib/search-params.ts';
 import { useFitBalance } from '../api/get-fit-balance.ts';
@@ -15,25 +17,49 @@ import { refreshAffiliateData } from '../api/refresh.ts';
 import { createStake, type StakeSource } from '../api/stake.ts';
 import { type SourceOption, StakeSourcePicker } from '../components/StakeSourcePicker.tsx';
 import { SubPage } from '../components/SubPage.tsx';
-import { dailyYield, FIT24, FIT24_DECIMALS, fitUnits, formatFixed2 } from '../lib/fit-amount.ts';
-import { sourceLabel } from '../lib/labels.ts';
+import { dailyYield, FIT24, FIT24_DECIMALS, formatFixed2 } from '../lib/fit-amount.ts';
+import { formatPercent } from '../lib/labels.ts';
 import './stake.css';
 
 const SOURCES: Record<string, StakeSource> = { available: 'AVAILABLE', locked: 'LOCKED', wallet: 'WALLET' };
 
-/** Why the typed amount cannot be sent, checked before asking; the minimum is the server's to enforce. */
-function amountProblem(amount: string, balance: string | undefined, source: StakeSource): string | null {
-  if (!/^\d+(\.\d+)?$/.test(amount)) return 'Enter an amount such as 100';
-  const units = fitUnits(amount);
-  if (units <= 0n) return 'The amount must be more than zero.';
-  if (balance !== undefined && units > fitUnits(balance)) {
-    return `Your ${sourceLabel[source].toLowerCase()} holds only ${formatFixed2(balance)} ${FIT24}.`;
+/**
+ * Why the typed amount cannot be staked, checked before the confirmation as the server will check it:
+ * a FIT24 amount (at most its decimals), more than zero, at least the programme's minimum stake (once the
+ * served numbers are in) and within the chosen balance (once it is known). Null when it can be sent.
+ */
+export function stakeProblem(
+  t: TFunction<'affiliate'>,
+  input: { amount: string; balance: string | undefined; minimum: string | undefined; source: StakeSource },
+): string | null {
+  const { amount, balance, minimum, source } = input;
+  // An unknown balance caps nothing yet: the amount itself stands in for it, and the server checks.
+  const check = checkAmount({ amount, decimals: FIT24_DECIMALS, available: balance ?? amount, minimum });
+  const symbol = FIT24;
+  switch (check.problem) {
+    case null:
+      return null;
+    case 'invalid':
+      return t('stake.problems.invalid');
+    case 'too-many-decimals':
+      return t('stake.problems.decimals', { symbol, decimals: FIT24_DECIMALS });
+    case 'zero':
+      return t('stake.problems.zero');
+    case 'below-minimum':
+      return t('stake.problems.minimum', { minimum: formatAmount(minimum ?? '0', 0), symbol });
+    case 'insufficient':
+      return t('stake.problems.insufficient', {
+        source: t(`sourcesInSentence.${source}`),
+        balance: formatFixed2(balance),
+        symbol,
+      });
   }
-  return null;
 }
 
 /** Stake FIT24 from the available, locked or affiliate-wallet balance (DESIGN §3). */
 export function StakePage() {
+  const { t } = useTranslation('affiliate');
+  const { t: tCommon } = useTranslation('common');
   const initial = SOURCES[usePageParam('/affiliate/stake', 'source') ?? ''] ?? 'AVAILABLE';
   const [source, setSource] = useState<StakeSource>(initial);
   const [amount, setAmount] = useState('');
@@ -50,22 +76,22 @@ export function StakePage() {
   const options: SourceOption[] = [
     {
       source: 'AVAILABLE',
-      label: 'Available',
-      hint: 'Your free FIT24',
+      label: t('stake.options.AVAILABLE.label'),
+      hint: t('stake.options.AVAILABLE.hint'),
       icon: walletOutline,
       balance: balance.data?.available ?? (balance.isError ? '0' : undefined),
     },
     {
       source: 'LOCKED',
-      label: 'Locked',
-      hint: 'Lock-up grants',
+      label: t('stake.options.LOCKED.label'),
+      hint: t('stake.options.LOCKED.hint'),
       icon: lockClosedOutline,
       balance: balance.data?.locked ?? (balance.isError ? '0' : undefined),
     },
     {
       source: 'WALLET',
-      label: 'Affiliate wallet',
-      hint: 'Rewards not claimed yet',
+      label: t('stake.options.WALLET.label'),
+      hint: t('stake.options.WALLET.hint'),
       icon: giftOutline,
       balance: wallet.data?.balance ?? (wallet.isError ? '0' : undefined),
     },
@@ -82,7 +108,7 @@ export function StakePage() {
         return;
       }
       await refreshAffiliateData(client);
-      toast.success(`Staked ${formatFixed2(answer.data.stake.amount)} ${FIT24}`);
+      toast.success(t('stake.staked', { amount: formatFixed2(answer.data.stake.amount), symbol: FIT24 }));
       setAmount('');
       if (router.canGoBack()) router.goBack();
       else router.push('/affiliate', 'back', 'replace');
@@ -92,17 +118,26 @@ export function StakePage() {
   };
 
   const submit = () => {
-    const problem = amountProblem(amount, chosen.balance, source);
+    const problem = stakeProblem(t, {
+      amount,
+      balance: chosen.balance,
+      minimum: programme?.min_stake,
+      source,
+    });
     setError(problem);
     if (problem) return;
     void confirm({
-      header: 'Confirm your stake',
-      message: `Stake ${formatFixed2(amount)} ${FIT24} from your ${sourceLabel[source].toLowerCase()}? Stakes have no end date.`,
+      header: t('stake.confirm.header'),
+      message: t('stake.confirm.message', {
+        amount: formatFixed2(amount),
+        symbol: FIT24,
+        source: t(`sourcesInSentence.${source}`),
+      }),
       htmlAttributes: { 'data-testid': 'stake-confirm-alert' },
       buttons: [
-        { text: 'Cancel', role: 'cancel' },
+        { text: tCommon('actions.cancel'), role: 'cancel' },
         {
-          text: 'Stake',
+          text: t('stake.confirm.stake'),
           role: 'confirm',
           htmlAttributes: { 'data-testid': 'stake-confirm' },
           handler: () => void send(),
@@ -112,8 +147,8 @@ export function StakePage() {
   };
 
   return (
-    <SubPage screen="stake" title="Stake FIT24">
-      <p className="aff-lead">Choose where the FIT24 comes from, then how much to stake.</p>
+    <SubPage screen="stake" title={t('stake.title')}>
+      <p className="aff-lead">{t('stake.lead')}</p>
       <StakeSourcePicker
         options={options}
         value={source}
@@ -123,7 +158,7 @@ export function StakePage() {
         }}
       />
       <TextField
-        label="Amount"
+        label={t('stake.amount')}
         value={amount}
         onChange={(text) => {
           setAmount(cleanAmountInput(text, FIT24_DECIMALS));
@@ -133,7 +168,11 @@ export function StakePage() {
         autocomplete="off"
         placeholder="0.00"
         error={error ?? undefined}
-        helper={programme ? `Minimum ${programme.min_stake} ${FIT24}` : ' '}
+        helper={
+          programme
+            ? t('stake.minimum', { minimum: formatAmount(programme.min_stake, 0), symbol: FIT24 })
+            : ' '
+        }
         onEnter={submit}
         testId="stake-amount"
         className="aff-amount"
@@ -150,36 +189,48 @@ export function StakePage() {
               }}
               data-testid="stake-max"
             >
-              Max
+              {t('stake.max')}
             </button>
           </span>
         }
       />
       <div className="aff-estimate" data-testid="stake-estimate">
         <div>
-          <span>Daily yield</span>
-          <strong className="aff-num">{programme?.yield_percent ?? '–'}%</strong>
+          <span>{t('stake.dailyYield')}</span>
+          <strong className="aff-num">{programme ? formatPercent(programme.yield_percent) : '–'}%</strong>
           <small className="aff-num" data-testid="stake-daily">
-            ≈ {programme ? dailyYield(typed, programme.yield_percent) : '–'} {FIT24} / day
+            {t('stake.perDay', {
+              amount: programme ? formatAmount(dailyYield(typed, programme.yield_percent), 0) : '–',
+              symbol: FIT24,
+            })}
           </small>
         </div>
         <div className="aff-estimate__boost">
           <span>
-            <IonIcon icon={rocketOutline} aria-hidden="true" /> Once boosted
+            <IonIcon icon={rocketOutline} aria-hidden="true" /> {t('stake.onceBoosted')}
           </span>
-          <strong className="aff-num">{programme?.boosted_yield_percent ?? '–'}%</strong>
+          <strong className="aff-num">
+            {programme ? formatPercent(programme.boosted_yield_percent) : '–'}%
+          </strong>
           <small className="aff-num" data-testid="stake-daily-boosted">
-            ≈ {programme ? dailyYield(typed, programme.boosted_yield_percent) : '–'} {FIT24} / day
+            {t('stake.perDay', {
+              amount: programme ? formatAmount(dailyYield(typed, programme.boosted_yield_percent), 0) : '–',
+              symbol: FIT24,
+            })}
           </small>
         </div>
       </div>
       <p className="aff-footnote">
         {programme
-          ? `A stake is boosted when your direct partners’ new stakes reach ${programme.target_multiplier} × its amount within ${durationInWords(programme.boost_window_seconds)}, or ${programme.target_multiplier_after_window} × after. Rewards are paid daily into your affiliate wallet, multiplied by the week’s surge.`
+          ? t('stake.rule', {
+              target: programme.target_multiplier,
+              window: durationInWords(programme.boost_window_seconds),
+              after: programme.target_multiplier_after_window,
+            })
           : '\u00a0'}
       </p>
       <SubmitButton busy={busy} onClick={submit} testId="stake-submit" className="aff-submit">
-        Stake {FIT24}
+        {t('stake.submit', { symbol: FIT24 })}
       </SubmitButton>
     </SubPage>
   );

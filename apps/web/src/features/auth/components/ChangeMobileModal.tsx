@@ -1,5 +1,6 @@
 import { ZMobileUpdateBody } from '@fit24/contract';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../components/ui/CountryPicker.tsx';
 import { MobileField } from '../../../components/ui/MobileField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -18,6 +19,7 @@ export interface ChangeMobileModalProps {
 
 /** A new mobile number (user.mobileUpdate); the code sent to it is entered on the verify screen. */
 export function ChangeMobileModal({ isOpen, initialCountry, onClose, onChanged }: ChangeMobileModalProps) {
+  const { t } = useTranslation('auth');
   const form = useForm({ country_code: initialCountry, mobile: '' });
   const countries = useCountries().data?.countries;
   const country = countries?.find((c) => c.code === form.values.country_code);
@@ -39,15 +41,15 @@ export function ChangeMobileModal({ isOpen, initialCountry, onClose, onChanged }
     <IonModal isOpen={isOpen} onDidDismiss={onClose} data-testid="verify-mobile-change-modal">
       <IonHeader>
         <IonToolbar>
-          <IonTitle>Change mobile number</IonTitle>
+          <IonTitle>{t('changeMobile.title')}</IonTitle>
           <IonButtons slot="end">
-            <IonButton onClick={onClose}>Cancel</IonButton>
+            <IonButton onClick={onClose}>{t('changeMobile.cancel')}</IonButton>
           </IonButtons>
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
         <div className="fit24-narrow fit24-form">
-          <p className="fit24-muted">We’ll send a 6-digit code to the new number.</p>
+          <p className="fit24-muted">{t('changeMobile.lead')}</p>
           <CountryPicker
             value={form.values.country_code}
             onChange={(picked) => form.set('country_code', picked.code)}
@@ -63,7 +65,7 @@ export function ChangeMobileModal({ isOpen, initialCountry, onClose, onChanged }
             testId="verify-mobile-change-number"
           />
           <SubmitButton busy={form.busy} onClick={submit} testId="verify-mobile-change-submit">
-            Send code to new number
+            {t('changeMobile.submit')}
           </SubmitButton>
         </div>
       </IonContent>

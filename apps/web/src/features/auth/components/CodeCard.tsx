@@ -3,6 +3,7 @@ import { ZOtpBody } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, ellipseOutline } from 'ionicons/icons';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ResendButton } from '../../../components/ui/ResendButton.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { OtpField } from '../../../components/ui/TextField.tsx';
@@ -40,6 +41,7 @@ export function CodeCard({
   testIdPrefix: id,
   children,
 }: CodeCardProps) {
+  const { t } = useTranslation('auth');
   const form = useForm({ otp: '' });
   const resending = useAction();
   const countdown = useCountdown();
@@ -65,7 +67,7 @@ export function CodeCard({
       send: resend,
       onSuccess: (data) => {
         start(retryAfterOf(data));
-        toast.success(`A new code is on its way to ${address}`);
+        toast.success(t('codeCard.resent', { address }));
       },
       onError: (error) => {
         if (error.code === 429) start(retryAfterOf(error));
@@ -86,13 +88,13 @@ export function CodeCard({
           data-verified={verified ? '1' : '0'}
         >
           <IonIcon icon={verified ? checkmarkCircle : ellipseOutline} aria-hidden="true" />
-          {verified ? 'Verified' : badge}
+          {verified ? t('codeCard.verified') : badge}
         </span>
       </div>
       {!verified && (
         <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
           <OtpField
-            label="6-digit code"
+            label={t('codeCard.otp')}
             value={form.values.otp}
             onChange={(value) => form.set('otp', value)}
             error={form.errors.otp}
@@ -109,7 +111,7 @@ export function CodeCard({
             {children}
           </div>
           <SubmitButton busy={form.busy} onClick={submit} testId={`${id}-submit`}>
-            Verify
+            {t('codeCard.submit')}
           </SubmitButton>
         </form>
       )}

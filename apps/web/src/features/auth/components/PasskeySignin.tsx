@@ -1,6 +1,7 @@
 import type { TSessionData } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { fingerPrintOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
@@ -18,12 +19,13 @@ function signInWithPasskey() {
 
 /** "Sign in with a passkey" under the password form; absent where the browser has no WebAuthn. */
 export function PasskeySignin({ onSession }: { onSession: (session: TSessionData) => void | Promise<void> }) {
+  const { t } = useTranslation('auth');
   const action = useAction();
   if (!supportsPasskeys()) return null;
   return (
     <>
       <div className="fit24-2fa__or" aria-hidden="true">
-        <span>or</span>
+        <span>{t('passkey.or')}</span>
       </div>
       <SubmitButton
         busy={action.busy}
@@ -33,7 +35,7 @@ export function PasskeySignin({ onSession }: { onSession: (session: TSessionData
         testId="login-passkey"
       >
         {!action.busy && <IonIcon icon={fingerPrintOutline} slot="start" aria-hidden="true" />}
-        Sign in with a passkey
+        {t('passkey.signIn')}
       </SubmitButton>
     </>
   );

@@ -7,6 +7,7 @@ import {
 import { IonButton, IonIcon } from '@ionic/react';
 import { timeOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import {
   PasskeyChoice,
@@ -20,8 +21,6 @@ import { formatCountdown, useNowSeconds } from '../../../lib/countdown.ts';
 import { validate } from '../../../lib/forms.ts';
 import { andThen, signWithPasskey, supportsPasskeys } from '../../../lib/webauthn.ts';
 import '../../../components/ui/second-factor.css';
-
-const EXPIRED = 'This sign-in has expired. Please sign in again.';
 
 export interface SecondStepProps {
   email: string;
@@ -41,6 +40,7 @@ const challengeEnded = (error: ErrorEnvelope) => error.code === 401 && !error.fi
  * code, or a passkey; the challenge's five minutes are shown, and once it has ended the person signs in again.
  */
 export function SecondStep({ email, challenge, receivedAt, onSession, onRestart }: SecondStepProps) {
+  const { t } = useTranslation('auth');
   const totp = challenge.methods.includes('totp');
   const passkey = challenge.methods.includes('passkey') && supportsPasskeys();
   const [mode, setMode] = useState<SecondFactorMode>('code');
@@ -52,7 +52,7 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
 
   const now = useNowSeconds();
   const left = Math.max(0, Math.floor(receivedAt / 1000) + challenge.expires_in - now);
-  const over = ended ?? (left === 0 ? EXPIRED : null);
+  const over = ended ?? (left === 0 ? t('secondStep.expired') : null);
 
   const onRefused = (refusal: ErrorEnvelope) => {
     if (challengeEnded(refusal)) {
@@ -106,9 +106,14 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
       <header className="auth__hero">
         <BrandMark size={52} />
         <div>
-          <h1>Two-step verification</h1>
+          <h1>{t('secondStep.heading')}</h1>
           <p>
-            Signing in as <strong data-testid="login-2fa-email">{email}</strong>
+            <Trans
+              t={t}
+              i18nKey="secondStep.signingInAs"
+              values={{ email }}
+              components={{ email: <strong data-testid="login-2fa-email" /> }}
+            />
           </p>
         </div>
       </header>
@@ -119,7 +124,7 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
             <span>{over}</span>
           </div>
           <IonButton expand="block" onClick={onRestart} data-testid="login-2fa-restart">
-            Sign in again
+            {t('secondStep.signInAgain')}
           </IonButton>
         </div>
       ) : (
@@ -131,10 +136,10 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
         >
           <p className="auth__step-lead">
             {mode === 'recovery'
-              ? 'Enter one of the recovery codes you saved. Each code works once.'
+              ? t('secondStep.leadRecovery')
               : totp
-                ? 'Open your authenticator app and enter the 6-digit code it shows for FIT24 Exchange.'
-                : 'Confirm it’s you with the passkey on this device or your phone.'}
+                ? t('secondStep.leadTotp')
+                : t('secondStep.leadPasskey')}
           </p>
           <SecondFactorInput
             mode={mode}
@@ -162,14 +167,14 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
               testId="login-2fa-submit"
               size="large"
             >
-              Verify and sign in
+              {t('secondStep.submit')}
             </SubmitButton>
           )}
           {passkey && (
             <PasskeyChoice
               busy={confirming.busy}
               onConfirm={confirmWithPasskey}
-              label="Use a passkey"
+              label={t('secondStep.usePasskey')}
               codeShown={codeShown}
               size="large"
               error={codeShown ? undefined : error}
@@ -178,10 +183,10 @@ export function SecondStep({ email, challenge, receivedAt, onSession, onRestart 
           )}
           <div className="auth__step-foot">
             <span className="fit24-muted" data-testid="login-2fa-expiry">
-              Expires in {formatCountdown(left)}
+              {t('secondStep.expiresIn', { time: formatCountdown(left) })}
             </span>
             <button type="button" className="fit24-link" onClick={onRestart} data-testid="login-2fa-back">
-              Back to sign in
+              {t('secondStep.back')}
             </button>
           </div>
         </form>

@@ -2,6 +2,7 @@ import { ZPasswordOtpBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkCircle } from 'ionicons/icons';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { ResetPasswordForm } from '../../../components/ui/ResetPasswordForm.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -15,6 +16,7 @@ type Step = { name: 'email' } | { name: 'reset'; email: string; wait: number } |
 
 /** Forgotten password: an emailed code, then a new password; every session is signed out by the server. */
 export function ForgotPage() {
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<Step>({ name: 'email' });
   const form = useForm({ email_id: '' });
 
@@ -33,17 +35,17 @@ export function ForgotPage() {
     });
 
   return (
-    <PageShell page="forgot" title="Reset password" backHref="/login">
+    <PageShell page="forgot" title={t('forgot.title')} backHref="/login">
       {step.name === 'email' && (
         <>
           <header className="fit24-intro">
-            <h1>Forgot your password?</h1>
-            <p>Enter the email of your account and we’ll send you a 6-digit code to choose a new one.</p>
+            <h1>{t('forgot.heading')}</h1>
+            <p>{t('forgot.lead')}</p>
           </header>
           <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
             <EmailField
-              label="Email"
-              placeholder="you@example.com"
+              label={t('fields.email')}
+              placeholder={t('fields.emailPlaceholder')}
               value={form.values.email_id}
               onChange={(value) => form.set('email_id', value)}
               error={form.errors.email_id}
@@ -51,7 +53,7 @@ export function ForgotPage() {
               testId="forgot-email"
             />
             <SubmitButton busy={form.busy} onClick={sendCode} testId="forgot-send" size="large">
-              Send code
+              {t('forgot.send')}
             </SubmitButton>
           </form>
         </>
@@ -59,17 +61,21 @@ export function ForgotPage() {
       {step.name === 'reset' && (
         <>
           <header className="fit24-intro">
-            <h1>Check your email</h1>
+            <h1>{t('forgot.checkHeading')}</h1>
             <p>
-              If an account exists for <strong>{step.email}</strong>, a code is on its way. Enter it with your
-              new password.{' '}
+              <Trans
+                t={t}
+                i18nKey="forgot.checkLead"
+                values={{ email: step.email }}
+                components={{ email: <strong /> }}
+              />{' '}
               <button
                 type="button"
                 className="fit24-link"
                 data-testid="forgot-change-email"
                 onClick={() => setStep({ name: 'email' })}
               >
-                Use another email
+                {t('forgot.useAnotherEmail')}
               </button>
             </p>
           </header>
@@ -84,8 +90,8 @@ export function ForgotPage() {
       {step.name === 'done' && (
         <div className="auth__done" data-testid="forgot-done">
           <IonIcon icon={checkmarkCircle} color="success" aria-hidden="true" />
-          <h1>Password changed</h1>
-          <p>Every device was signed out. Sign in with your new password.</p>
+          <h1>{t('forgot.doneHeading')}</h1>
+          <p>{t('forgot.doneLead')}</p>
           <IonButton
             expand="block"
             size="large"
@@ -94,7 +100,7 @@ export function ForgotPage() {
             className="auth__done-button"
             data-testid="forgot-login"
           >
-            Sign in
+            {t('forgot.signIn')}
           </IonButton>
         </div>
       )}

@@ -2,6 +2,7 @@ import { type TTwoFactorChallengeData, ZSigninBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
@@ -27,6 +28,7 @@ interface PendingSignin {
  * verified user lands on home, others on verify.
  */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const form = useForm({ email_id: '', password: '' });
   const enterApp = useEnterApp();
   const reason = new URLSearchParams(useLocation().search).get('reason');
@@ -53,7 +55,7 @@ export function LoginPage() {
 
   if (pending) {
     return (
-      <PageShell page="login" title="Sign in" backHref="/">
+      <PageShell page="login" title={t('login.title')} backHref="/">
         <SecondStep
           key={pending.challenge.challenge}
           email={pending.email}
@@ -67,33 +69,31 @@ export function LoginPage() {
   }
 
   return (
-    <PageShell page="login" title="Sign in" backHref="/">
+    <PageShell page="login" title={t('login.title')} backHref="/">
       <header className="auth__hero">
         <BrandMark size={52} />
         <div>
-          <h1>Welcome back</h1>
-          <p>Sign in to trade, hold and stake on FIT24 Exchange.</p>
+          <h1>{t('login.heading')}</h1>
+          <p>{t('login.lead')}</p>
         </div>
       </header>
       {reason === LOGIN_REASON_PASSWORD_CHANGED && (
         <div className="fit24-notice" data-testid="login-notice">
           <IonIcon icon={checkmarkCircleOutline} color="primary" aria-hidden="true" />
-          <span>
-            Your password was changed and every device was signed out. Sign in with your new password.
-          </span>
+          <span>{t('login.passwordChanged')}</span>
         </div>
       )}
       <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
         <EmailField
-          label="Email"
-          placeholder="you@example.com"
+          label={t('fields.email')}
+          placeholder={t('fields.emailPlaceholder')}
           value={form.values.email_id}
           onChange={(value) => form.set('email_id', value)}
           error={form.errors.email_id}
           testId="login-email"
         />
         <PasswordField
-          label="Password"
+          label={t('fields.password')}
           autocomplete="current-password"
           value={form.values.password}
           onChange={(value) => form.set('password', value)}
@@ -103,18 +103,18 @@ export function LoginPage() {
         />
         <div className="auth__forgot">
           <IonButton fill="clear" size="small" routerLink="/forgot" data-testid="login-forgot">
-            Forgot password?
+            {t('login.forgot')}
           </IonButton>
         </div>
         <SubmitButton busy={form.busy} onClick={submit} testId="login-submit" size="large">
-          Sign in
+          {t('login.submit')}
         </SubmitButton>
         <PasskeySignin onSession={(session) => enterApp(session)} />
       </form>
       <div className="auth__switch">
-        <span className="fit24-muted">New to FIT24?</span>
+        <span className="fit24-muted">{t('login.newHere')}</span>
         <IonButton fill="outline" expand="block" routerLink="/register" data-testid="login-register">
-          Create account
+          {t('login.createAccount')}
         </IonButton>
       </div>
     </PageShell>

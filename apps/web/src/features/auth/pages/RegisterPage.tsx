@@ -1,6 +1,7 @@
 import { ZRegisterBody } from '@fit24/contract';
 import { IonButton, IonCheckbox, IonRouterLink } from '@ionic/react';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { CountryPicker } from '../../../components/ui/CountryPicker.tsx';
 import { MobileField } from '../../../components/ui/MobileField.tsx';
@@ -21,6 +22,7 @@ import './auth.css';
 
 /** Create an account; the session starts at once and the user goes on to verify email and mobile. */
 export function RegisterPage() {
+  const { t } = useTranslation('auth');
   const form = useForm({
     name: '',
     email_id: '',
@@ -69,14 +71,14 @@ export function RegisterPage() {
   };
 
   return (
-    <PageShell page="register" title="Create account" backHref="/">
+    <PageShell page="register" title={t('register.title')} backHref="/">
       <header className="fit24-intro">
-        <h1>Open your account</h1>
-        <p>It takes a minute. We’ll send codes to your email and mobile to confirm they’re yours.</p>
+        <h1>{t('register.heading')}</h1>
+        <p>{t('register.lead')}</p>
       </header>
       <form ref={form.ref} className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
         <TextField
-          label="Full name"
+          label={t('register.name')}
           autocomplete="name"
           autocapitalize="words"
           value={form.values.name}
@@ -85,15 +87,15 @@ export function RegisterPage() {
           testId="register-name"
         />
         <EmailField
-          label="Email"
-          placeholder="you@example.com"
+          label={t('fields.email')}
+          placeholder={t('fields.emailPlaceholder')}
           value={form.values.email_id}
           onChange={(value) => set('email_id', value)}
           error={form.errors.email_id}
           testId="register-email"
         />
         <PasswordField
-          label="Password"
+          label={t('fields.password')}
           autocomplete="new-password"
           value={form.values.password}
           onChange={(value) => set('password', value)}
@@ -116,41 +118,42 @@ export function RegisterPage() {
           testId="register-mobile"
         />
         <TextField
-          label="Referral code (optional)"
+          label={t('register.referral')}
           autocapitalize="characters"
           value={form.values.referral_code}
           onChange={(value) => set('referral_code', value.toUpperCase())}
           error={form.errors.referral_code}
-          helper="From the friend who invited you"
+          helper={t('register.referralHelper')}
           testId="register-referral"
         />
         <div className="auth__terms">
           <IonCheckbox
             checked={form.values.accept_terms}
             onIonChange={(event) => set('accept_terms', event.detail.checked)}
-            aria-label="I accept the terms of use"
+            aria-label={t('register.acceptLabel')}
             data-testid="register-terms"
           />
           <span>
-            I have read and accept the{' '}
-            <IonRouterLink routerLink="/terms" data-testid="register-terms-link">
-              terms of use
-            </IonRouterLink>
+            <Trans
+              t={t}
+              i18nKey="register.accept"
+              components={{ terms: <IonRouterLink routerLink="/terms" data-testid="register-terms-link" /> }}
+            />
           </span>
         </div>
         {form.errors.accept_terms && (
           <p className="auth__terms-error" data-testid="register-terms-error" data-invalid="true">
-            Please accept the terms of use to continue
+            {t('register.acceptError')}
           </p>
         )}
         <SubmitButton busy={form.busy} onClick={submit} testId="register-submit" size="large">
-          Create account
+          {t('register.submit')}
         </SubmitButton>
       </form>
       <div className="auth__switch">
-        <span className="fit24-muted">Already have an account?</span>
+        <span className="fit24-muted">{t('register.haveAccount')}</span>
         <IonButton fill="outline" expand="block" routerLink="/login" data-testid="register-login">
-          Sign in
+          {t('register.signIn')}
         </IonButton>
       </div>
     </PageShell>

@@ -1,77 +1,53 @@
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import './auth.css';
 
-const sections: { id: string; title: string; body: string[] }[] = [
-  {
-    id: 'eligibility',
-    title: '1. Eligibility',
-    body: [
-      'You must be at least 18 years old and legally able to enter into a contract where you live. You may open one account only, in your own name, and you must not use FIT24 Exchange where crypto-asset trading is prohibited or from a country subject to sanctions.',
-      'We may ask you to verify your identity (KYC) before you deposit, withdraw or trade above certain limits, and we may refuse or close an account when the information given is incomplete or untrue.',
-    ],
-  },
-  {
-    id: 'security',
-    title: '2. Your account and its security',
-    body: [
-      'You are responsible for keeping your password, your transaction password and the one-time codes we send you secret. Never share them, not even with someone who says they work for FIT24: we will never ask for them.',
-      'Tell us at once if you think someone else has used your account. You can sign out every device from the Security screen. Withdrawals and transfers need your transaction password.',
-    ],
-  },
-  {
-    id: 'risks',
-    title: '3. Risks of crypto-assets',
-    body: [
-      'The price of crypto-assets can rise or fall sharply within minutes, and you may lose all the money you put in. Past returns, staking yields and affiliate income are not a promise of future results.',
-      'Crypto-assets are not legal tender and are generally not covered by deposit-guarantee or investor-compensation schemes. Transactions sent on a blockchain cannot be reversed: check every address and network before you withdraw.',
-      'Nothing in the app is investment, tax or legal advice. Only trade with money you can afford to lose.',
-    ],
-  },
-  {
-    id: 'fees',
-    title: '4. Fees',
-    body: [
-      'Trading, withdrawal and network fees are shown before you confirm an order or a withdrawal, and are taken from your balance when the order fills or the withdrawal is sent. Fees may change; changes apply from the moment they are published in the app.',
-    ],
-  },
-  {
-    id: 'affiliate',
-    title: '5. Affiliate and staking programme',
-    body: [
-      'You may invite others with your referral code. Affiliate income is paid in FIT24 from a funded rewards pool according to the programme rules shown in the app (yield, boost, surge, ranks and offers), which we may change for future periods.',
-      'Staked FIT24 is held in your staked balance and is not available for trading while staked. Creating accounts for yourself, buying referrals or any other abuse of the programme forfeits the income it produced.',
-    ],
-  },
-  {
-    id: 'termination',
-    title: '6. Suspension and termination',
-    body: [
-      'You may close your account at any time once your balances are withdrawn. We may suspend or close an account to comply with the law, to investigate fraud or market abuse, or when these terms are broken; where the law allows we will tell you why and let you withdraw what is yours.',
-    ],
-  },
-];
+/** The version of these terms and where questions go: the same in every language. */
+const TERMS_VERSION = '1.0.5';
+const SUPPORT_EMAIL = 'support@fit24.exchange';
+
+/** Each section's id (its anchor, and its title's key: auth:terms.<id>.title) and its paragraphs' keys, in order. */
+const sections = [
+  { id: 'eligibility', paragraphs: ['terms.eligibility.p1', 'terms.eligibility.p2'] },
+  { id: 'security', paragraphs: ['terms.security.p1', 'terms.security.p2'] },
+  { id: 'risks', paragraphs: ['terms.risks.p1', 'terms.risks.p2', 'terms.risks.p3'] },
+  { id: 'fees', paragraphs: ['terms.fees.p1'] },
+  { id: 'affiliate', paragraphs: ['terms.affiliate.p1', 'terms.affiliate.p2'] },
+  { id: 'termination', paragraphs: ['terms.termination.p1'] },
+] as const;
+
+/** The support address as a link (its text comes from the sentence it sits in). */
+function MailLink({ children }: { children?: ReactNode }) {
+  return <a href={`mailto:${SUPPORT_EMAIL}`}>{children}</a>;
+}
 
 /** The terms of use, linked from register and welcome. */
 export function TermsPage() {
+  const { t } = useTranslation('auth');
   return (
-    <PageShell page="terms" title="Terms of use" backHref="/">
+    <PageShell page="terms" title={t('terms.title')} backHref="/">
       <article className="terms" data-testid="terms-content">
         <header className="fit24-intro">
-          <h1>Terms of use</h1>
-          <p>
-            These terms govern your use of FIT24 Exchange: trading, deposits, withdrawals, staking and the
-            affiliate programme. Please read them before you create an account.
-          </p>
+          <h1>{t('terms.title')}</h1>
+          <p>{t('terms.lead')}</p>
         </header>
         {sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
-            <h2 id={`${section.id}-title`}>{section.title}</h2>
-            {section.body.map((paragraph) => (
-              <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+            <h2 id={`${section.id}-title`}>{t(`terms.${section.id}.title`)}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{t(paragraph)}</p>
             ))}
           </section>
         ))}
-        <p className="terms__updated">Version 1.0.5 · Questions: support@fit24.exchange</p>
+        <p className="terms__updated">
+          <Trans
+            t={t}
+            i18nKey="terms.footer"
+            values={{ version: TERMS_VERSION, email: SUPPORT_EMAIL }}
+            components={{ mail: <MailLink /> }}
+          />
+        </p>
       </article>
     </PageShell>
   );

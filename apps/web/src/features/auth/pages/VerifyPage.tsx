@@ -2,6 +2,7 @@ import type { TUser } from '@fit24/contract';
 import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useAccount } from '../../../lib/account.ts';
@@ -18,6 +19,7 @@ import './auth.css';
  * the mobile is optional here and can be verified later.
  */
 export function VerifyPage() {
+  const { t } = useTranslation('auth');
   const session = useSession();
   const account = useAccount().data?.account;
   const queryClient = useQueryClient();
@@ -41,19 +43,16 @@ export function VerifyPage() {
   };
 
   return (
-    <PageShell page="verify" title="Verify your account">
+    <PageShell page="verify" title={t('verify.title')}>
       <header className="fit24-intro">
-        <h1>Confirm it’s you</h1>
-        <p>
-          Enter the 6-digit codes we sent you. Verifying your email unlocks your account; you can verify your
-          mobile now or later.
-        </p>
+        <h1>{t('verify.heading')}</h1>
+        <p>{t('verify.lead')}</p>
       </header>
       <CodeCard
-        title="Email"
+        title={t('verify.email')}
         address={user.email_id ?? ''}
         verified={user.is_email_verified === 1}
-        badge="Required"
+        badge={t('verify.required')}
         verify={(otp) => api.call('auth.emailVerify', { body: { otp } })}
         resend={() => api.call('auth.emailResend')}
         onVerified={verified}
@@ -61,10 +60,10 @@ export function VerifyPage() {
         testIdPrefix="verify-email"
       />
       <CodeCard
-        title="Mobile"
+        title={t('verify.mobile')}
         address={mobile}
         verified={newMobile === null && user.is_mobile_verified === 1}
-        badge="Optional"
+        badge={t('verify.optional')}
         verify={(otp) => api.call('auth.mobileVerify', { body: { otp } })}
         resend={() => api.call('auth.mobileResend')}
         onVerified={(next) => {
@@ -80,7 +79,7 @@ export function VerifyPage() {
           data-testid="verify-mobile-change"
           onClick={() => setChanging(true)}
         >
-          Change number
+          {t('verify.changeNumber')}
         </button>
       </CodeCard>
       <ChangeMobileModal
@@ -105,7 +104,7 @@ export function VerifyPage() {
           void api.signOut().finally(() => setLeaving(false));
         }}
       >
-        Use another account
+        {t('verify.useAnotherAccount')}
       </IonButton>
     </PageShell>
   );

@@ -1,5 +1,6 @@
 import { type TBank, ZBankBody } from '@fit24/contract';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../components/ui/CountryPicker.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -18,6 +19,7 @@ export interface AddBankModalProps {
 
 /** A new bank account (bank.create); IFSC is asked for Indian accounts only. */
 export function AddBankModal({ isOpen, country, holder, onClose, onAdded }: AddBankModalProps) {
+  const { t } = useTranslation('bank');
   const initial = {
     account_holder: holder,
     bank_name: '',
@@ -45,10 +47,10 @@ export function AddBankModal({ isOpen, country, holder, onClose, onAdded }: AddB
     <IonModal isOpen={isOpen} onDidDismiss={onClose} data-testid="bank-add-modal">
       <IonHeader>
         <IonToolbar>
-          <IonTitle>Add bank account</IonTitle>
+          <IonTitle>{t('form.title')}</IonTitle>
           <IonButtons slot="end">
             <IonButton onClick={onClose} data-testid="bank-add-cancel">
-              Cancel
+              {t('form.cancel')}
             </IonButton>
           </IonButtons>
         </IonToolbar>
@@ -60,11 +62,9 @@ export function AddBankModal({ isOpen, country, holder, onClose, onAdded }: AddB
           onSubmit={(event) => event.preventDefault()}
           noValidate
         >
-          <p className="fit24-muted bank__modal-intro">
-            The account must be in your own name. Withdrawals to accounts of other people are refused.
-          </p>
+          <p className="fit24-muted bank__modal-intro">{t('form.intro')}</p>
           <TextField
-            label="Account holder"
+            label={t('form.holder')}
             autocomplete="name"
             autocapitalize="words"
             value={values.account_holder}
@@ -73,7 +73,7 @@ export function AddBankModal({ isOpen, country, holder, onClose, onAdded }: AddB
             testId="bank-holder"
           />
           <TextField
-            label="Bank name"
+            label={t('form.bankName')}
             autocapitalize="words"
             value={values.bank_name}
             onChange={(value) => set('bank_name', value)}
@@ -81,43 +81,43 @@ export function AddBankModal({ isOpen, country, holder, onClose, onAdded }: AddB
             testId="bank-name"
           />
           <CountryPicker
-            label="Bank country"
+            label={t('form.country')}
             value={values.country_code}
             onChange={(picked) => set('country_code', picked.code)}
             error={errors.country_code}
             testId="bank-country"
           />
           <TextField
-            label="Account number or IBAN"
+            label={t('form.accountNumber')}
             autocapitalize="characters"
             value={values.account_number}
             onChange={(value) => set('account_number', value.toUpperCase())}
             error={errors.account_number}
-            placeholder="GB29 NWBK 6016 1331 9268 19"
+            placeholder={t('form.accountNumberExample')}
             testId="bank-account-number"
           />
           <TextField
-            label="SWIFT / BIC (optional)"
+            label={t('form.swift')}
             autocapitalize="characters"
             value={values.swift_code}
             onChange={(value) => set('swift_code', value.toUpperCase())}
             error={errors.swift_code}
-            placeholder="NWBKGB2L"
+            placeholder={t('form.swiftExample')}
             testId="bank-swift"
           />
           {india && (
             <TextField
-              label="IFSC (optional)"
+              label={t('form.ifsc')}
               autocapitalize="characters"
               value={values.ifsc_code}
               onChange={(value) => set('ifsc_code', value.toUpperCase())}
               error={errors.ifsc_code}
-              placeholder="HDFC0001234"
+              placeholder={t('form.ifscExample')}
               testId="bank-ifsc"
             />
           )}
           <SubmitButton busy={form.busy} onClick={submit} testId="bank-submit" size="large">
-            Add bank account
+            {t('form.submit')}
           </SubmitButton>
         </form>
       </IonContent>

@@ -3,6 +3,7 @@ import { IonButton, IonIcon, IonRefresher, IonRefresherContent, IonSkeletonText 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, businessOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAccount } from '../../../lib/account.ts';
@@ -41,6 +42,7 @@ function BankRow({ bank, flag }: { bank: TBank; flag: string | undefined }) {
 
 /** The user's bank accounts (bank.list) and adding one (bank.create). */
 export function BankPage() {
+  const { t } = useTranslation('bank');
   const banks = useQuery({ ...banksQueryOptions(), enabled: useSignedIn() });
   const account = useAccount().data?.account;
   const countries = useCountries().data?.countries;
@@ -53,26 +55,21 @@ export function BankPage() {
   const add = (
     <IonButton expand="block" onClick={() => setAdding(true)} data-testid="bank-add">
       <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
-      Add bank account
+      {t('add')}
     </IonButton>
   );
 
   return (
-    <PageShell page="bank" title="Bank accounts" backHref="/tabs/account">
+    <PageShell page="bank" title={t('title')} backHref="/tabs/account">
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) => void banks.refetch().finally(() => event.detail.complete())}
       >
         <IonRefresherContent />
       </IonRefresher>
-      <p className="fit24-muted bank__intro">Accounts in your name that you can withdraw to.</p>
+      <p className="fit24-muted bank__intro">{t('intro')}</p>
       {banks.isPending && (
-        <ul
-          className="bank__list"
-          role="status"
-          aria-label="Loading your bank accounts"
-          data-testid="bank-loading"
-        >
+        <ul className="bank__list" role="status" aria-label={t('loading')} data-testid="bank-loading">
           {[0, 1, 2].map((row) => (
             <li key={row} className="bank__row">
               <IonSkeletonText animated className="bank__icon" />
@@ -92,8 +89,8 @@ export function BankPage() {
       {banks.isSuccess && list.length === 0 && (
         <div className="bank__empty" data-testid="bank-empty">
           <IonIcon icon={businessOutline} aria-hidden="true" />
-          <h2>No bank accounts yet</h2>
-          <p className="fit24-muted">Add the account you want to withdraw to. It must be in your own name.</p>
+          <h2>{t('empty.title')}</h2>
+          <p className="fit24-muted">{t('empty.text')}</p>
         </div>
       )}
       {list.length > 0 && (
@@ -112,7 +109,7 @@ export function BankPage() {
         onClose={() => setAdding(false)}
         onAdded={(bank) => {
           setAdding(false);
-          toast.success(`${bank.bank_name} ${maskAccountNumber(bank.account_number)} added`);
+          toast.success(t('added', { bank: bank.bank_name, number: maskAccountNumber(bank.account_number) }));
           queryClient.setQueryData(banksQueryOptions().queryKey, (old) =>
             old ? { banks: [...old.banks, bank] } : { banks: [bank] },
           );

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { normalizeReferralCode } from '../../../lib/referral.ts';
 import type { Sponsor } from './lookup-code.ts';
 
@@ -16,26 +17,27 @@ export interface CodeStatus {
  * checks it again.
  */
 export function codeStatus(
+  t: TFunction<'earn'>,
   typed: string,
   settled: string,
   lookup: { pending: boolean; error: boolean; sponsor: Sponsor | null | undefined },
 ): CodeStatus {
   const text = typed.trim();
   if (text === '') {
-    return { state: 'empty', message: 'Optional: the code of the person who invited you.', canJoin: true };
+    return { state: 'empty', message: t('code.empty'), canJoin: true };
   }
   const code = normalizeReferralCode(text);
-  if (!code) return { state: 'invalid', message: 'A code has 4 to 16 letters or digits.', canJoin: false };
+  if (!code) return { state: 'invalid', message: t('code.invalid'), canJoin: false };
   if (settled.trim() !== text || lookup.pending) {
-    return { state: 'checking', message: 'Checking the code…', canJoin: false };
+    return { state: 'checking', message: t('code.checking'), canJoin: false };
   }
   if (lookup.error) {
     return {
       state: 'unchecked',
-      message: 'The code could not be checked now; it is checked when you join.',
+      message: t('code.unchecked'),
       canJoin: true,
     };
   }
-  if (!lookup.sponsor) return { state: 'not-found', message: 'Code not found', canJoin: false };
-  return { state: 'found', message: `Sponsor: ${lookup.sponsor.name}`, canJoin: true };
+  if (!lookup.sponsor) return { state: 'not-found', message: t('code.notFound'), canJoin: false };
+  return { state: 'found', message: t('code.found', { name: lookup.sponsor.name }), canJoin: true };
 }

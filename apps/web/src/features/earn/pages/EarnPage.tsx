@@ -1,6 +1,7 @@
 import type { TProgramme } from '@fit24/contract';
 import { IonButton, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import {
   arrowForwardOutline,
   checkmarkCircle,
@@ -11,12 +12,15 @@ import {
   rocketOutline,
 } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
+import { currentLocale } from '../../../i18n/i18n.ts';
 import { api } from '../../../lib/api.ts';
 import { durationInWords } from '../../../lib/duration-words.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { useProgramme } from '../../../lib/programme.ts';
 import { forgetReferralCode, normalizeReferralCode } from '../../../lib/referral.ts';
 import { codeStatus } from '../api/code-status.ts';
@@ -28,48 +32,80 @@ import './earn.css';
 
 const DASHBOARD = '/affiliate';
 
-const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+] as const;
 
-/** "10, 5, 3, 2 and 1". */
+/** A served number as the language writes it, every decimal it came with ("0.30"); a dash until it arrives. */
+function shown(value: string | number | undefined): string {
+  if (value === undefined) return '–';
+  const text = String(value);
+  return formatAmount(text, text.split('.')[1]?.length ?? 0);
+}
+
+/** "10, 5, 3, 2 and 1" ("10, 5, 3, 2 y 1"): the list joined the way the language on screen joins one. */
 function listText(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(
+    items.map((item) => shown(item)),
+  );
 }
 
 /** The four steps, in the served numbers (GET /api/affiliate/programme); dashes until they arrive. */
-function steps(p: TProgramme | undefined) {
+function steps(t: TFunction<'earn'>, p: TProgramme | undefined) {
   const levels = p?.level_income_percent ?? [];
+  const word = NUMBER_WORDS[levels.length];
   return [
     {
       icon: layersOutline,
-      title: 'Stake FIT24',
-      text: `From ${p?.min_stake ?? '–'} FIT24. Every stake earns ${p?.yield_percent ?? '–'}% a day, paid daily.`,
+      title: t('steps.stake.title'),
+      text: t('steps.stake.text', { min: shown(p?.min_stake), yield: shown(p?.yield_percent) }),
     },
     {
       icon: rocketOutline,
-      title: 'Get boosted',
+      title: t('steps.boost.title'),
       text: p
-        ? `When your partners’ stakes reach ${p.target_multiplier} × yours within ${durationInWords(p.boost_window_seconds)} (${p.target_multiplier_after_window} × after), it earns ${p.boosted_yield_percent}% a day.`
-        : 'When your partners’ stakes reach their target, it earns more a day.',
+        ? t('steps.boost.text', {
+            target: shown(p.target_multiplier),
+            window: durationInWords(p.boost_window_seconds),
+            after: shown(p.target_multiplier_after_window),
+            yield: shown(p.boosted_yield_percent),
+          })
+        : t('steps.boost.pending'),
     },
     {
       icon: gitNetworkOutline,
-      title: 'Level income',
-      text: `Earn ${listText(levels)}% of the rewards of your team, ${WORDS[levels.length] ?? levels.length} levels deep.`,
+      title: t('steps.levels.title'),
+      text: t('steps.levels.text', {
+        list: listText(levels.map(String)),
+        words: word ? t(`numberWords.${word}`) : String(levels.length),
+        count: levels.length,
+      }),
     },
     {
       icon: flashOutline,
-      title: 'Surge weeks',
-      text: 'Some weeks multiply every reward: 1.5 X, 2 X and more.',
+      title: t('steps.surge.title'),
+      text: t('steps.surge.text'),
     },
   ];
 }
 
 /** The affiliate programme: what it is, and joining it with an optional referral code (DESIGN §3, §7). */
 export function EarnPage() {
+  const { t } = useTranslation('earn');
   const membership = useMembership();
   const programme = useProgramme().data;
-  const yieldText = programme?.yield_percent ?? '–';
-  const boostedText = programme?.boosted_yield_percent ?? '–';
+  const yieldText = shown(programme?.yield_percent);
+  const boostedText = shown(programme?.boosted_yield_percent);
   const member = membership.isSuccess;
   const router = useIonRouter();
   const client = useQueryClient();
@@ -80,7 +116,7 @@ export function EarnPage() {
   const [busy, setBusy] = useState(false);
   const settled = useDebounced(code, 400);
   const lookup = useCodeLookup(normalizeReferralCode(settled));
-  const status = codeStatus(code, settled, {
+  const status = codeStatus(t, code, settled, {
     pending: lookup.isPending,
     error: lookup.isError,
     sponsor: lookup.data,
@@ -114,7 +150,7 @@ export function EarnPage() {
       }
       if (!answer.error) client.setQueryData(['affiliate'], answer.data);
       await forgetReferralCode();
-      toast.success('Welcome to the FIT24 affiliate programme');
+      toast.success(t('join.welcome'));
       router.push(DASHBOARD, 'forward');
     } finally {
       setBusy(false);
@@ -122,26 +158,24 @@ export function EarnPage() {
   };
 
   return (
-    <PageShell page="earn" title="Earn" backHref="/tabs/home">
+    <PageShell page="earn" title={t('title')} backHref="/tabs/home">
       <div className="earn">
         <section className="earn-hero">
-          <span className="earn-hero__eyebrow">FIT24 affiliate programme</span>
-          <h1>Stake FIT24, earn every day</h1>
-          <p>
-            Grow a team and boost your yield from {yieldText}% to {boostedText}% a day.
-          </p>
+          <span className="earn-hero__eyebrow">{t('hero.eyebrow')}</span>
+          <h1>{t('hero.title')}</h1>
+          <p>{t('hero.lead', { from: yieldText, to: boostedText })}</p>
           <div className="earn-hero__stats">
             <div>
               <strong>{yieldText}%</strong>
-              <span>daily yield</span>
+              <span>{t('hero.dailyYield')}</span>
             </div>
             <div>
               <strong>{boostedText}%</strong>
-              <span>once boosted</span>
+              <span>{t('hero.boosted')}</span>
             </div>
             <div>
-              <strong>{programme?.level_income_percent.length ?? '–'}</strong>
-              <span>income levels</span>
+              <strong>{shown(programme?.level_income_percent.length)}</strong>
+              <span>{t('hero.levels')}</span>
             </div>
           </div>
         </section>
@@ -152,20 +186,20 @@ export function EarnPage() {
           <section className="earn-card earn-card--member">
             <IonIcon icon={checkmarkCircle} className="earn-card__icon" aria-hidden="true" />
             <div>
-              <h2>You’re a member</h2>
-              <p>Your stakes, team and earnings are on your dashboard.</p>
+              <h2>{t('member.title')}</h2>
+              <p>{t('member.text')}</p>
             </div>
             <IonButton expand="block" routerLink={DASHBOARD} data-testid="earn-open-dashboard">
-              Open dashboard
+              {t('member.open')}
               <IonIcon icon={arrowForwardOutline} slot="end" aria-hidden="true" />
             </IonButton>
           </section>
         ) : (
-          <section className="earn-card" aria-label="Join the programme">
-            <h2>Join the programme</h2>
-            <p>Invited by someone? Enter their code so they become your sponsor.</p>
+          <section className="earn-card" aria-label={t('join.title')}>
+            <h2>{t('join.title')}</h2>
+            <p>{t('join.lead')}</p>
             <TextField
-              label="Referral code (optional)"
+              label={t('join.code')}
               value={code}
               onChange={(text) => {
                 touched.current = true;
@@ -195,15 +229,15 @@ export function EarnPage() {
               testId="earn-join"
               disabled={status.state === 'checking'}
             >
-              Join
+              {t('join.join')}
             </SubmitButton>
           </section>
         )}
 
-        <section className="earn-steps" aria-label="How it works">
-          <h2 className="earn-steps__title">How it works</h2>
+        <section className="earn-steps" aria-label={t('steps.title')}>
+          <h2 className="earn-steps__title">{t('steps.title')}</h2>
           <ol>
-            {steps(programme).map((step) => (
+            {steps(t, programme).map((step) => (
               <li key={step.title}>
                 <span className="earn-steps__icon" aria-hidden="true">
                   <IonIcon icon={step.icon} />

@@ -1,17 +1,18 @@
 import { type TFile, UPLOAD_MAX_BYTES, ZUploadMime } from '@fit24/contract';
+import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api.ts';
 import { formatBytes } from '../../../lib/format.ts';
 
 export const ACCEPTED_TYPES = ZUploadMime.options.join(',');
 
 /** Why a chosen file can't be sent, checked before any upload (the server checks the content again). */
-export function documentProblem(file: Pick<File, 'size' | 'type'>): string | null {
+export function documentProblem(file: Pick<File, 'size' | 'type'>, t: TFunction<'kyc'>): string | null {
   if (file.size > UPLOAD_MAX_BYTES) {
-    return `This file is ${formatBytes(file.size)}; the limit is ${formatBytes(UPLOAD_MAX_BYTES)}.`;
+    return t('document.tooLarge', { size: formatBytes(file.size), limit: formatBytes(UPLOAD_MAX_BYTES) });
   }
-  if (file.size === 0) return 'This file is empty.';
+  if (file.size === 0) return t('document.empty');
   // Some Android pickers give no type: the server decides by content then.
-  if (file.type && !ZUploadMime.safeParse(file.type).success) return 'Choose a JPEG or PNG photo, or a PDF.';
+  if (file.type && !ZUploadMime.safeParse(file.type).success) return t('document.wrongType');
   return null;
 }
 

@@ -2,6 +2,7 @@ import type { TFile } from '@fit24/contract';
 import { IonButton, IonIcon, IonProgressBar } from '@ionic/react';
 import { cameraOutline, checkmarkCircle, cloudUploadOutline, documentTextOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format.ts';
 import { ACCEPTED_TYPES, documentProblem, uploadDocument } from '../api/upload-document.ts';
 
@@ -37,6 +38,7 @@ export function DocumentSlot({
   error,
   testId: id,
 }: DocumentSlotProps) {
+  const { t } = useTranslation('kyc');
   const [state, setState] = useState<SlotState>({ kind: 'empty' });
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export function DocumentSlot({
     if (!file) return;
     running.current?.abort();
     onCleared();
-    const problem = documentProblem(file);
+    const problem = documentProblem(file, t);
     if (problem) {
       setState({ kind: 'failed', message: problem });
       return;
@@ -117,7 +119,7 @@ export function DocumentSlot({
         <div className="kyc-doc__text">
           <strong>
             {label}
-            {optional && <span className="fit24-muted"> · optional</span>}
+            {optional && <span className="fit24-muted"> · {t('document.optional')}</span>}
           </strong>
           {state.kind === 'done' ? (
             <span className="kyc-doc__file" data-testid={`${id}-file`}>
@@ -137,7 +139,7 @@ export function DocumentSlot({
         <IonProgressBar
           value={state.progress}
           data-testid={`${id}-progress`}
-          aria-label={`Uploading ${label}`}
+          aria-label={t('document.uploading', { label })}
         />
       )}
       {message && (
@@ -153,12 +155,12 @@ export function DocumentSlot({
             onClick={() => pick(fileInput.current)}
             data-testid={state.kind === 'done' ? `${id}-replace` : `${id}-choose`}
           >
-            {state.kind === 'done' ? 'Replace' : 'Choose file'}
+            {state.kind === 'done' ? t('document.replace') : t('document.choose')}
           </IonButton>
           {canCapture && (
             <IonButton size="small" fill="clear" onClick={() => pick(cameraInput.current)}>
               <IonIcon icon={cameraOutline} slot="start" aria-hidden="true" />
-              Take photo
+              {t('document.takePhoto')}
             </IonButton>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { KYC_MIN_AGE_YEARS, type TKyc, type ZIdType, ZKycBody } from '@fit24/contract';
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../components/ui/CountryPicker.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -11,19 +12,17 @@ import { DocumentSlot } from './DocumentSlot.tsx';
 
 type IdType = (typeof ZIdType.options)[number];
 
-const idTypes: { value: IdType; label: string }[] = [
-  { value: 'PASSPORT', label: 'Passport' },
-  { value: 'NATIONAL_ID', label: 'National ID' },
-  { value: 'DRIVING_LICENCE', label: 'Driving licence' },
-];
+/** The documents accepted, in the order shown (their words: kyc:form.idTypes.<type>). */
+const idTypes: IdType[] = ['PASSPORT', 'NATIONAL_ID', 'DRIVING_LICENCE'];
 
 const textFields = [
-  ['first_name', 'First name', 'given-name'],
-  ['last_name', 'Last name', 'family-name'],
+  ['first_name', 'firstName', 'given-name'],
+  ['last_name', 'lastName', 'family-name'],
 ] as const;
 
 /** The KYC submission (account.create): personal details, address, the identity document and a selfie. */
 export function KycForm({ country, onSubmitted }: { country: string; onSubmitted: (kyc: TKyc) => void }) {
+  const { t } = useTranslation('kyc');
   const form = useForm({
     first_name: '',
     last_name: '',
@@ -40,30 +39,34 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
   });
   const { values, errors, set } = form;
   // A missing document reads better as what to do than as "Is required".
-  const missing = (key: string, what: string) =>
-    errors[key]
-      ? values[key as keyof typeof values] === undefined
-        ? `Upload ${what}`
-        : errors[key]
-      : undefined;
+  const missing = (
+    key: 'id_front_file_id' | 'id_back_file_id' | 'selfie_file_id',
+    what: 'front' | 'back' | 'selfie',
+  ) => (errors[key] ? (values[key] === undefined ? t(`form.${what}.missing`) : errors[key]) : undefined);
 
-  const submit = () =>
-    form.submit({
+  const submit = async () => {
+    const age = ageInYears(values.date_of_birth, new Date());
+    const tooYoung =
+      age !== null && age < KYC_MIN_AGE_YEARS ? t('form.minAge', { years: KYC_MIN_AGE_YEARS }) : null;
+    const sent = await form.submit({
       schema: ZKycBody,
       body: withoutBlanks(values),
-      check: (body) => {
-        const age = ageInYears(body.date_of_birth, new Date());
-        return age !== null && age < KYC_MIN_AGE_YEARS
-          ? { date_of_birth: `You must be at least ${KYC_MIN_AGE_YEARS} years old` }
-          : null;
-      },
+      check: () => (tooYoung ? { date_of_birth: tooYoung } : null),
       send: (body) => api.call('account.create', { body }),
       onSuccess: (data) => onSubmitted(data.kyc),
     });
+    // The age rule is the screen's own: shown with the schema's errors, not only once they are all fixed.
+    if (!sent && tooYoung)
+      form.setErrors((current) => ({ ...current, date_of_birth: current.date_of_birth ?? tooYoung }));
+  };
 
-  const field = (key: 'address' | 'city' | 'postal_code' | 'id_number', label: string, testId: string) => (
+  const field = (
+    key: 'address' | 'city' | 'postal_code' | 'id_number',
+    label: 'street' | 'city' | 'postalCode' | 'idNumber',
+    testId: string,
+  ) => (
     <TextField
-      label={label}
+      label={t(`form.${label}`)}
       value={values[key]}
       onChange={(value) => set(key, value)}
       error={errors[key]}
@@ -79,12 +82,12 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
       onSubmit={(event) => event.preventDefault()}
       noValidate
     >
-      <h2 className="kyc-form__title">Personal details</h2>
-      <p className="kyc-form__hint">As they appear on your identity document.</p>
+      <h2 className="kyc-form__title">{t('form.personal')}</h2>
+      <p className="kyc-form__hint">{t('form.personalHint')}</p>
       {textFields.map(([key, label, autocomplete]) => (
         <TextField
           key={key}
-          label={label}
+          label={t(`form.${label}`)}
           autocomplete={autocomplete}
           autocapitalize="words"
           value={values[key]}
@@ -94,7 +97,7 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
         />
       ))}
       <TextField
-        label="Date of birth"
+        label={t('form.dateOfBirth')}
         type="date"
         autocomplete="bday"
         value={values.date_of_birth}
@@ -102,11 +105,11 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
         error={errors.date_of_birth}
         testId="kyc-dob"
       />
-      <h2 className="kyc-form__title">Address</h2>
-      {field('address', 'Street address', 'kyc-address')}
+      <h2 className="kyc-form__title">{t('form.address')}</h2>
+      {field('address', 'street', 'kyc-address')}
       <div className="kyc-form__pair">
-        {field('city', 'City', 'kyc-city')}
-        {field('postal_code', 'Postal code', 'kyc-postal-code')}
+        {field('city', 'city', 'kyc-city')}
+        {field('postal_code', 'postalCode', 'kyc-postal-code')}
       </div>
       <CountryPicker
         value={values.country_code}
@@ -114,7 +117,7 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
         error={errors.country_code}
         testId="kyc-country"
       />
-      <h2 className="kyc-form__title">Identity document</h2>
+      <h2 className="kyc-form__title">{t('form.document')}</h2>
       <IonSegment
         value={values.id_type}
         onIonChange={(event) => set('id_type', String(event.detail.value) as IdType)}
@@ -122,42 +125,42 @@ export function KycForm({ country, onSubmitted }: { country: string; onSubmitted
         data-testid="kyc-id-type"
       >
         {idTypes.map((type) => (
-          <IonSegmentButton key={type.value} value={type.value} data-testid={`kyc-id-type-${type.value}`}>
-            <IonLabel>{type.label}</IonLabel>
+          <IonSegmentButton key={type} value={type} data-testid={`kyc-id-type-${type}`}>
+            <IonLabel>{t(`form.idTypes.${type}`)}</IonLabel>
           </IonSegmentButton>
         ))}
       </IonSegment>
-      {field('id_number', 'Document number', 'kyc-id-number')}
+      {field('id_number', 'idNumber', 'kyc-id-number')}
       <DocumentSlot
-        label="Front of the document"
-        hint="JPEG, PNG or PDF, up to 5 MB; all four corners visible"
+        label={t('form.front.label')}
+        hint={t('form.front.hint')}
         camera="environment"
         onUploaded={(file) => set('id_front_file_id', file.file_id)}
         onCleared={() => set('id_front_file_id', undefined)}
-        error={missing('id_front_file_id', 'the front of your document')}
+        error={missing('id_front_file_id', 'front')}
         testId="kyc-id-front"
       />
       <DocumentSlot
-        label="Back of the document"
-        hint="For ID cards and driving licences"
+        label={t('form.back.label')}
+        hint={t('form.back.hint')}
         optional
         camera="environment"
         onUploaded={(file) => set('id_back_file_id', file.file_id)}
         onCleared={() => set('id_back_file_id', undefined)}
-        error={missing('id_back_file_id', 'the back of your document')}
+        error={missing('id_back_file_id', 'back')}
         testId="kyc-id-back"
       />
       <DocumentSlot
-        label="Selfie"
-        hint="Your face, clearly lit, holding the document"
+        label={t('form.selfie.label')}
+        hint={t('form.selfie.hint')}
         camera="user"
         onUploaded={(file) => set('selfie_file_id', file.file_id)}
         onCleared={() => set('selfie_file_id', undefined)}
-        error={missing('selfie_file_id', 'a selfie')}
+        error={missing('selfie_file_id', 'selfie')}
         testId="kyc-selfie"
       />
       <SubmitButton busy={form.busy} onClick={submit} testId="kyc-submit" size="large">
-        Submit for review
+        {t('form.submit')}
       </SubmitButton>
     </form>
   );

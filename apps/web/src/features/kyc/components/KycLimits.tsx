@@ -1,17 +1,19 @@
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { checkmarkCircle, ellipseOutline } from 'ionicons/icons';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../lib/money.ts';
-import { useWithdrawLimits, withdrawTierLabel } from '../../../lib/withdraw-limits.ts';
+import { useWithdrawLimits } from '../../../lib/withdraw-limits.ts';
 
 /**
  * The withdrawal limits as the server applies them: each tier's US-dollar limit per rolling window, the
  * user's tier, and what the window has used.
  */
 export function KycLimits() {
+  const { t } = useTranslation('kyc');
   const limits = useWithdrawLimits();
   if (limits.isPending) {
     return (
-      <div role="status" aria-label="Loading your withdrawal limit">
+      <div role="status" aria-label={t('limits.loading')}>
         <IonSkeletonText animated className="kyc-limits__skeleton" />
       </div>
     );
@@ -33,11 +35,8 @@ export function KycLimits() {
     >
       <div className="fit24-panel__head">
         <div>
-          <h2 id="kyc-limits-title">Withdrawal limits</h2>
-          <p>
-            How much you can withdraw in any {window_hours} hours, in US-dollar value at the time of each
-            withdrawal. Deposits, trading and transfers to other FIT24 users have no such limit.
-          </p>
+          <h2 id="kyc-limits-title">{t('limits.title')}</h2>
+          <p>{t('limits.lead', { hours: window_hours })}</p>
         </div>
       </div>
       <ul className="kyc-limits__tiers">
@@ -51,19 +50,28 @@ export function KycLimits() {
             >
               <IonIcon icon={current ? checkmarkCircle : ellipseOutline} aria-hidden="true" />
               <span className="kyc-limits__name">
-                {withdrawTierLabel[row.tier]}
-                {current && <span className="kyc-limits__you">Your tier</span>}
+                {t(`limits.tiers.${row.tier}`)}
+                {current && <span className="kyc-limits__you">{t('limits.yourTier')}</span>}
               </span>
               <strong className="kyc-limits__amount">
-                up to {formatUsd(row.limit_usd)} <span>per {window_hours} h</span>
+                <Trans
+                  t={t}
+                  i18nKey="limits.upTo"
+                  values={{ amount: formatUsd(row.limit_usd), hours: window_hours }}
+                  components={{ window: <span /> }}
+                />
               </strong>
             </li>
           );
         })}
       </ul>
       <p className="kyc-limits__used" data-testid="kyc-limits-used">
-        Used in the last {window_hours} hours: <strong>{formatUsd(used_usd)}</strong> ·{' '}
-        <strong>{formatUsd(remaining_usd)}</strong> left
+        <Trans
+          t={t}
+          i18nKey="limits.used"
+          values={{ hours: window_hours, used: formatUsd(used_usd), left: formatUsd(remaining_usd) }}
+          components={{ b: <strong /> }}
+        />
       </p>
     </section>
   );

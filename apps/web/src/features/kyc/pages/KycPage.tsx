@@ -1,8 +1,9 @@
 import type { TKyc, TKycStatus } from '@fit24/contract';
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon, IonRefresher, IonRefresherContent, IonSkeletonText } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkmarkCircle, closeCircle, hourglassOutline, shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { KycChip } from '../../../components/ui/StatusChips.tsx';
 import { useAccount } from '../../../lib/account.ts';
@@ -12,31 +13,12 @@ import { KycLimits } from '../components/KycLimits.tsx';
 import '../../../components/ui/forms.css';
 import './kyc.css';
 
-const statusText: Record<TKycStatus, { icon: string; tone: string; title: string; text: string }> = {
-  NONE: {
-    icon: shieldOutline,
-    tone: '',
-    title: 'Verify your identity',
-    text: 'Verify your identity to raise your withdrawal limit. Have your passport, ID card or driving licence ready; it takes about five minutes.',
-  },
-  PENDING: {
-    icon: hourglassOutline,
-    tone: 'warning',
-    title: 'Under review',
-    text: 'We received your documents and are checking them, usually within one business day. We’ll notify you when it’s done.',
-  },
-  APPROVED: {
-    icon: checkmarkCircle,
-    tone: '',
-    title: 'You’re verified',
-    text: 'Your identity is confirmed, and the verified withdrawal limit below applies to your account.',
-  },
-  REJECTED: {
-    icon: closeCircle,
-    tone: 'danger',
-    title: 'We could not verify you',
-    text: 'Your last submission was rejected. Check that your details match your document and that the photos are sharp and complete, then submit again.',
-  },
+/** Each status's icon (its words: kyc:page.status.<status>). */
+const statusIcon: Record<TKycStatus, string> = {
+  NONE: shieldOutline,
+  PENDING: hourglassOutline,
+  APPROVED: checkmarkCircle,
+  REJECTED: closeCircle,
 };
 
 /**
@@ -44,12 +26,12 @@ const statusText: Record<TKycStatus, { icon: string; tone: string; title: string
  * while there is nothing (or a rejection) on file.
  */
 export function KycPage() {
+  const { t } = useTranslation('kyc');
   const account = useAccount();
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState<TKyc | null>(null);
   const profile = account.data?.account;
   const status: TKycStatus | undefined = submitted?.status ?? profile?.kyc_status;
-  const view = status ? statusText[status] : null;
   const reason = submitted?.reason ?? profile?.kyc_reason;
 
   const onSubmitted = (kyc: TKyc) => {
@@ -61,29 +43,40 @@ export function KycPage() {
   };
 
   return (
-    <PageShell page="kyc" title="Identity verification" backHref="/tabs/account">
+    <PageShell page="kyc" title={t('page.title')} backHref="/tabs/account">
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) =>
+          // The account's key covers the limits too: both come back fresh (a decision made meanwhile).
+          void queryClient
+            .invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY })
+            .finally(() => event.detail.complete())
+        }
+      >
+        <IonRefresherContent />
+      </IonRefresher>
       {account.isPending && (
-        <div role="status" aria-label="Loading your verification status">
+        <div role="status" aria-label={t('page.loading')}>
           <IonSkeletonText animated style={{ height: '120px', borderRadius: '14px' }} />
         </div>
       )}
       {account.isError && <p className="fit24-muted">{account.error.message}</p>}
-      {status && view && (
+      {status && (
         <section
           className={`kyc-status kyc-status--${status.toLowerCase()}`}
           data-testid="kyc-status"
           data-status={status}
         >
-          <IonIcon icon={view.icon} aria-hidden="true" className="kyc-status__icon" />
+          <IonIcon icon={statusIcon[status]} aria-hidden="true" className="kyc-status__icon" />
           <div>
             <div className="kyc-status__head">
-              <h1>{view.title}</h1>
+              <h1>{t(`page.status.${status}.title`)}</h1>
               <KycChip status={status} compact />
             </div>
-            <p>{view.text}</p>
+            <p>{t(`page.status.${status}.text`)}</p>
             {status === 'REJECTED' && reason && (
               <p className="kyc-status__reason" data-testid="kyc-reason">
-                Reason: {reason}
+                {t('page.reason', { reason })}
               </p>
             )}
           </div>

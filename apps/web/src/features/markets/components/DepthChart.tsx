@@ -1,19 +1,31 @@
 import { fromBaseUnits, type TMarket } from '@fit24/contract';
+import { useTranslation } from 'react-i18next';
 import { formatAmount, unitsOf } from '../../../lib/money.ts';
 import { useOrderBook } from '../api/markets.ts';
 import { depthCurve, depthPaths } from '../utils/depth.ts';
+import { midPrice } from '../utils/trade-math.ts';
+import { LoadError } from './LoadError.tsx';
 
 const WIDTH = 600;
 const HEIGHT = 220;
 
-/** An axis label: a plotted number at the market's decimals, grouped like money elsewhere on screen. */
-function label(value: number, decimals: number): string {
+type Level = readonly [price: string, amount: string];
+
+/**
+ * An axis label: a plotted number at the market's decimals, grouped like money elsewhere on screen. Only
+ * for the axis's own edges (the plot's padded span); every figure from the book is written from its strings.
+ */
+function axisLabel(value: number, decimals: number): string {
   return formatAmount(value.toFixed(decimals), decimals);
 }
 
-/** The amount on one side of the book, summed exactly in base units (the plot's floats are for drawing). */
-function sideTotal(levels: ReadonlyArray<readonly [string, string]>, decimals: number): string {
-  const units = levels.reduce((sum, [, amount]) => sum + unitsOf(amount, decimals), 0n);
+/** The amount on one side of the book in base units, summed exactly (the plot's floats are for drawing). */
+function sideUnits(levels: ReadonlyArray<Level>, decimals: number): bigint {
+  return levels.reduce((sum, [, amount]) => sum + unitsOf(amount, decimals), 0n);
+}
+
+/** Base units at `decimals` as the screen writes amounts. */
+function shown(units: bigint, decimals: number): string {
   return formatAmount(fromBaseUnits(units, decimals), decimals);
 }
 
@@ -23,28 +35,46 @@ function sideTotal(levels: ReadonlyArray<readonly [string, string]>, decimals: n
  * theme's up/down variables, so it follows light and dark by itself.
  */
 export function DepthChart({ market }: { market: TMarket }) {
+  const { t } = useTranslation('markets');
   const book = useOrderBook(market.market_id);
-  if (book.isPending) return <p className="fit24-muted book__none">Loading the book…</p>;
-  if (book.isError) return <p className="fit24-muted book__none">{book.error.message}</p>;
+  if (book.isPending) return <p className="fit24-muted book__none">{t('book.loading')}</p>;
+  if (book.isError) {
+    return <LoadError message={book.error.message} onRetry={() => book.refetch()} testId="depth-error" />;
+  }
   const curve = depthCurve(book.data.bids, book.data.asks);
   if (!curve) {
     return (
       <p className="fit24-muted book__none" data-testid="depth-empty">
-        No orders in the book yet.
+        {t('depth.empty')}
       </p>
     );
   }
   const paths = depthPaths(curve, WIDTH, HEIGHT);
   const pd = market.price_decimals;
-  const bidTotal = sideTotal(book.data.bids, market.amount_decimals);
-  const askTotal = sideTotal(book.data.asks, market.amount_decimals);
-  const bestBid = curve.bids[0]?.price;
-  const bestAsk = curve.asks[0]?.price;
-  const mid = bestBid !== undefined && bestAsk !== undefined ? (bestBid + bestAsk) / 2 : null;
-  const summary =
-    `Depth chart: ${bidTotal} ${market.base} bid down to ` +
-    `${label(curve.minPrice, pd)}, ${askTotal} ${market.base} asked up to ` +
-    `${label(curve.maxPrice, pd)} ${market.quote}`;
+  const ad = market.amount_decimals;
+  const { bids, asks } = book.data;
+  const bidUnits = sideUnits(bids, ad);
+  const askUnits = sideUnits(asks, ad);
+  const bidTotal = shown(bidUnits, ad);
+  const askTotal = shown(askUnits, ad);
+  // The plot's top is the larger side's whole amount: the same exact sum, not the curve's float total.
+  // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max refuses
+  const maxTotal = shown(bidUnits > askUnits ? bidUnits : askUnits, ad);
+  const bestBid = bids[0]?.[0];
+  const bestAsk = asks[0]?.[0];
+  const mid =
+    bestBid !== undefined && bestAsk !== undefined ? formatAmount(midPrice(bestBid, bestAsk, pd), pd) : null;
+  // The book's outermost prices as the API wrote them (one side empty: the other side's best).
+  const lowest = bids.at(-1)?.[0] ?? bestAsk ?? '0';
+  const highest = asks.at(-1)?.[0] ?? bestBid ?? '0';
+  const summary = t('depth.summary', {
+    bidTotal,
+    askTotal,
+    base: market.base,
+    low: formatAmount(lowest, pd),
+    high: formatAmount(highest, pd),
+    quote: market.quote,
+  });
   return (
     <figure
       className="depth"
@@ -54,7 +84,7 @@ export function DepthChart({ market }: { market: TMarket }) {
     >
       <div className="depth__plot">
         <span className="depth__max fit24-muted mkt-num">
-          {label(curve.maxTotal, market.amount_decimals)} {market.base}
+          {maxTotal} {market.base}
         </span>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={summary}>
           <path className="depth__area depth__area--bid" d={paths.bidArea} data-testid="depth-bids" />
@@ -64,19 +94,19 @@ export function DepthChart({ market }: { market: TMarket }) {
         </svg>
       </div>
       <figcaption className="depth__axis fit24-muted mkt-num">
-        <span>{label(curve.minPrice, pd)}</span>
-        {mid !== null && <span data-testid="depth-mid">Mid {label(mid, pd)}</span>}
-        <span>{label(curve.maxPrice, pd)}</span>
+        <span>{axisLabel(curve.minPrice, pd)}</span>
+        {mid !== null && <span data-testid="depth-mid">{t('depth.mid', { price: mid })}</span>}
+        <span>{axisLabel(curve.maxPrice, pd)}</span>
       </figcaption>
       <div className="depth__legend">
         <span className="depth__key depth__key--bid">
-          Bids{' '}
+          {t('depth.bids')}{' '}
           <span className="mkt-num" data-testid="depth-bid-total">
             {bidTotal}
           </span>
         </span>
         <span className="depth__key depth__key--ask">
-          Asks{' '}
+          {t('depth.asks')}{' '}
           <span className="mkt-num" data-testid="depth-ask-total">
             {askTotal}
           </span>

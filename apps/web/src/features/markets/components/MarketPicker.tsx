@@ -1,5 +1,6 @@
 import type { TMarket } from '@fit24/contract';
 import { IonChip, IonLabel } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 
 /** A row of chips, one a market, the chosen one highlighted. */
 export function MarketPicker({
@@ -13,8 +14,9 @@ export function MarketPicker({
   onChange: (marketId: number) => void;
   testPrefix: string;
 }) {
+  const { t } = useTranslation('markets');
   return (
-    <div className="mkt-picker" role="radiogroup" aria-label="Market">
+    <div className="mkt-picker" role="radiogroup" aria-label={t('picker.label')}>
       {markets.map((m) => (
         <IonChip
           key={m.market_id}

@@ -1,19 +1,21 @@
 import type { TMarket } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { star, starOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { formatAmount } from '../../../lib/money.ts';
 import { isNegative } from '../utils/trade-math.ts';
 import './markets.css';
 
-/** The 24h change as "+1.25%" / "-0.40%", green or red. */
+/** The 24h change as "+1.25%" / "-0.40%" (the server's decimals, the language's marks), green or red. */
 export function ChangeText({ change, testId }: { change: string; testId?: string }) {
   const down = isNegative(change);
-  const sign = down || change.startsWith('+') ? '' : '+';
+  const digits = change.trim().replace(/^[-+]/, '');
+  const decimals = /\.(\d+)$/.exec(digits)?.[1]?.length ?? 0;
   return (
     <span className={down ? 'mkt-change mkt-change--down' : 'mkt-change mkt-change--up'} data-testid={testId}>
-      {sign}
-      {change}%
+      {down ? '-' : '+'}
+      {formatAmount(digits, decimals)}%
     </span>
   );
 }
@@ -30,6 +32,7 @@ export function MarketRow({
   onStar?: () => void;
   testId: string;
 }) {
+  const { t } = useTranslation('markets');
   return (
     <li className="mkt-row">
       <button type="button" className="mkt-row__main" onClick={onOpen} data-testid={testId}>
@@ -39,15 +42,17 @@ export function MarketRow({
             {market.base}
             <span className="fit24-muted">/{market.quote}</span>
           </span>
-          <span className="mkt-row__volume fit24-muted">Vol {formatAmount(market.volume_24h)}</span>
+          <span className="mkt-row__volume fit24-muted">
+            {t('row.volume', { volume: formatAmount(market.volume_24h) })}
+          </span>
         </span>
         <span className="mkt-row__range mkt-num">
           <span>
-            <span className="fit24-muted">24h H </span>
+            <span className="fit24-muted">{t('row.high')} </span>
             {formatAmount(market.high_24h)}
           </span>
           <span>
-            <span className="fit24-muted">24h L </span>
+            <span className="fit24-muted">{t('row.low')} </span>
             {formatAmount(market.low_24h)}
           </span>
         </span>
@@ -63,9 +68,7 @@ export function MarketRow({
           type="button"
           className={market.is_watchlisted ? 'mkt-star mkt-star--on' : 'mkt-star'}
           onClick={onStar}
-          aria-label={
-            market.is_watchlisted ? `Remove ${market.base} from watchlist` : `Add ${market.base} to watchlist`
-          }
+          aria-label={t(market.is_watchlisted ? 'row.unwatch' : 'row.watch', { base: market.base })}
           aria-pressed={Boolean(market.is_watchlisted)}
           data-testid={`market-star-${market.base}`}
           data-on={market.is_watchlisted ? '1' : '0'}

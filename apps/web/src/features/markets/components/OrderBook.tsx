@@ -1,7 +1,9 @@
 import type { TMarket } from '@fit24/contract';
+import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/money.ts';
 import { useMarketHistory, useOrderBook } from '../api/markets.ts';
 import { depthWidths } from '../utils/trade-math.ts';
+import { LoadError } from './LoadError.tsx';
 
 const LEVELS = 10;
 /** On a phone only the levels nearest the spread show (CSS hides the rest), so the form stays in view. */
@@ -13,10 +15,13 @@ const NEAR_LEVELS = 5;
  * the columns line up; a tap on a level hands its price to the order form.
  */
 export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price: string) => void }) {
+  const { t } = useTranslation('markets');
   const book = useOrderBook(market.market_id);
   const history = useMarketHistory(market.market_id);
-  if (book.isPending) return <p className="fit24-muted book__none">Loading the book…</p>;
-  if (book.isError) return <p className="fit24-muted book__none">{book.error.message}</p>;
+  if (book.isPending) return <p className="fit24-muted book__none">{t('book.loading')}</p>;
+  if (book.isError) {
+    return <LoadError message={book.error.message} onRetry={() => book.refetch()} testId="orderbook-error" />;
+  }
   // Asks arrive best (lowest) first: show them reversed so the best ask sits just above the bids.
   const asks = book.data.asks.slice(0, LEVELS).reverse();
   const bids = book.data.bids.slice(0, LEVELS);
@@ -42,10 +47,10 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
   return (
     <div className="book" data-testid="orderbook" data-sequence={book.data.sequence}>
       <div className="book__row book__row--head fit24-muted">
-        <span>Price ({market.quote})</span>
-        <span>Amount ({market.base})</span>
+        <span>{t('book.price', { quote: market.quote })}</span>
+        <span>{t('book.amount', { base: market.base })}</span>
       </div>
-      {asks.length === 0 && <p className="book__none fit24-muted">No sell orders</p>}
+      {asks.length === 0 && <p className="book__none fit24-muted">{t('book.noAsks')}</p>}
       {asks.map((l, i) => level('ask', l, widths[i] ?? 0, asks.length - 1 - i))}
       <div className="book__mid" data-testid="orderbook-mid">
         <span
@@ -59,10 +64,10 @@ export function OrderBook({ market, onPick }: { market: TMarket; onPick: (price:
         >
           {formatAmount(market.last_price, market.price_decimals)}
         </span>
-        <span className="fit24-muted">Last price</span>
+        <span className="fit24-muted">{t('book.lastPrice')}</span>
       </div>
       {bids.map((l, i) => level('bid', l, widths[asks.length + i] ?? 0, i))}
-      {bids.length === 0 && <p className="book__none fit24-muted">No buy orders</p>}
+      {bids.length === 0 && <p className="book__none fit24-muted">{t('book.noBids')}</p>}
     </div>
   );
 }
@@ -86,6 +91,7 @@ function Level({
   width: number;
   onPick: (price: string) => void;
 }) {
+  const { t } = useTranslation('markets');
   return (
     <button
       type="button"
@@ -93,7 +99,7 @@ function Level({
       onClick={() => onPick(rawPrice)}
       data-testid={`orderbook-${side}`}
       data-price={rawPrice}
-      aria-label={`${side === 'ask' ? 'Sell' : 'Buy'} order at ${price}: use this price`}
+      aria-label={t(`book.pick.${side}`, { price })}
     >
       <span className="book__bar" style={{ width: `${width}%` }} aria-hidden="true" />
       <span className="book__price mkt-num">{price}</span>

@@ -2,6 +2,7 @@ import type { TMarketDetail, TOrderCreateBody } from '@fit24/contract';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -22,6 +23,7 @@ export function OrderForm({
   market: TMarketDetail;
   picked: { price: string; at: number } | null;
 }) {
+  const { t } = useTranslation('markets');
   const toast = useToast();
   const client = useQueryClient();
   const balance = useMarketBalance(market);
@@ -82,8 +84,8 @@ export function OrderForm({
       const o = envelope.data.order;
       toast.success(
         o.status === 'FILLED'
-          ? `${side === 'BUY' ? 'Bought' : 'Sold'} ${formatAmount(o.filled, 0)} ${market.base}`
-          : `Order placed (${o.status.toLowerCase()})`,
+          ? t(`form.done.${side}`, { amount: formatAmount(o.filled, 0), base: market.base })
+          : t('form.placed', { status: t(`orders.statusInSentence.${o.status}`) }),
       );
       setAmount('');
       setTotal('');
@@ -99,10 +101,10 @@ export function OrderForm({
     <div className="order-form" data-testid="order-form">
       <IonSegment value={side} onIonChange={(e) => setSide(e.detail.value === 'SELL' ? 'SELL' : 'BUY')}>
         <IonSegmentButton value="BUY" data-testid="trade-side-buy" className="seg-buy">
-          <IonLabel>Buy</IonLabel>
+          <IonLabel>{t('form.buy')}</IonLabel>
         </IonSegmentButton>
         <IonSegmentButton value="SELL" data-testid="trade-side-sell" className="seg-sell">
-          <IonLabel>Sell</IonLabel>
+          <IonLabel>{t('form.sell')}</IonLabel>
         </IonSegmentButton>
       </IonSegment>
       <IonSegment
@@ -111,14 +113,14 @@ export function OrderForm({
         className="order-form__kind"
       >
         <IonSegmentButton value="LIMIT" data-testid="trade-type-limit">
-          <IonLabel>Limit</IonLabel>
+          <IonLabel>{t('form.limit')}</IonLabel>
         </IonSegmentButton>
         <IonSegmentButton value="MARKET" data-testid="trade-type-market">
-          <IonLabel>Market</IonLabel>
+          <IonLabel>{t('form.market')}</IonLabel>
         </IonSegmentButton>
       </IonSegment>
       <p className="order-form__available fit24-muted">
-        Available{' '}
+        {t('form.available')}{' '}
         <span className="mkt-num" data-testid="trade-available">
           {available === null ? '—' : formatAmount(available)}
         </span>{' '}
@@ -126,7 +128,7 @@ export function OrderForm({
       </p>
       {kind === 'LIMIT' ? (
         <TextField
-          label={`Price (${market.quote})`}
+          label={t('form.price', { quote: market.quote })}
           value={price}
           onChange={(v) => setPrice(cleanAmountInput(v, pd))}
           inputmode="decimal"
@@ -135,13 +137,14 @@ export function OrderForm({
         />
       ) : (
         <p className="fit24-muted order-form__market-note">
-          Market price
-          {topPrice ? ` ≈ ${formatAmount(topPrice)} ${market.quote}` : ': no orders on the other side'}
+          {topPrice
+            ? t('form.marketPriceAt', { price: formatAmount(topPrice), quote: market.quote })
+            : t('form.marketPriceNone')}
         </p>
       )}
       {marketBuy ? (
         <TextField
-          label={`Total (${market.quote})`}
+          label={t('form.total', { quote: market.quote })}
           value={total}
           onChange={(v) => setTotal(cleanAmountInput(v, pd))}
           inputmode="decimal"
@@ -150,7 +153,7 @@ export function OrderForm({
         />
       ) : (
         <TextField
-          label={`Amount (${market.base})`}
+          label={t('form.amount', { base: market.base })}
           value={amount}
           onChange={(v) => setAmount(cleanAmountInput(v, ad))}
           inputmode="decimal"
@@ -175,13 +178,13 @@ export function OrderForm({
       <dl className="order-form__summary">
         {!marketBuy && (
           <>
-            <dt>Total{kind === 'MARKET' ? ' (est.)' : ''}</dt>
+            <dt>{kind === 'MARKET' ? t('form.totalEstimate') : t('form.totalRow')}</dt>
             <dd className="mkt-num" data-testid="trade-total">
               {shownTotal ? `${formatAmount(shownTotal)} ${market.quote}` : '—'}
             </dd>
           </>
         )}
-        <dt>Fee (taker {feePercent(market.taker_fee)})</dt>
+        <dt>{t('form.fee', { rate: feePercent(market.taker_fee) })}</dt>
         <dd className="mkt-num" data-testid="trade-fee">
           {fee ? `≈ ${formatAmount(fee)} ${market.quote}` : '—'}
         </dd>
@@ -194,7 +197,7 @@ export function OrderForm({
         color={side === 'BUY' ? 'success' : 'danger'}
         disabled={market.status === 'HALTED'}
       >
-        {side === 'BUY' ? 'Buy' : 'Sell'} {market.base}
+        {t(`form.submit.${side}`, { base: market.base })}
       </SubmitButton>
     </div>
   );

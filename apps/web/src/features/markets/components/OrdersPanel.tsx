@@ -2,14 +2,17 @@ import type { TMarket, TOrder } from '@fit24/contract';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { cancelOrder, useOrders, useOrderTrades } from '../api/markets.ts';
+import { LoadError } from './LoadError.tsx';
 
 /** Your open orders (with Cancel) and your order history (tap an order for its trades). */
 export function OrdersPanel({ market }: { market: TMarket }) {
+  const { t } = useTranslation('markets');
   const [tab, setTab] = useState<'OPEN' | 'ALL'>('OPEN');
   const orders = useOrders(tab);
   const list = (orders.data?.orders ?? []).filter((o) => o.market_id === market.market_id);
@@ -17,19 +20,19 @@ export function OrdersPanel({ market }: { market: TMarket }) {
     <div data-testid="orders-panel">
       <IonSegment value={tab} onIonChange={(e) => setTab(e.detail.value === 'ALL' ? 'ALL' : 'OPEN')}>
         <IonSegmentButton value="OPEN" data-testid="orders-tab-open">
-          <IonLabel>Open orders</IonLabel>
+          <IonLabel>{t('orders.open')}</IonLabel>
         </IonSegmentButton>
         <IonSegmentButton value="ALL" data-testid="orders-tab-history">
-          <IonLabel>History</IonLabel>
+          <IonLabel>{t('orders.history')}</IonLabel>
         </IonSegmentButton>
       </IonSegment>
       {orders.isPending ? (
-        <p className="fit24-muted">Loading orders…</p>
+        <p className="fit24-muted">{t('orders.loading')}</p>
       ) : orders.isError ? (
-        <p className="fit24-muted">{orders.error.message}</p>
+        <LoadError message={orders.error.message} onRetry={() => orders.refetch()} testId="orders-error" />
       ) : list.length === 0 ? (
         <p className="fit24-muted" data-testid="orders-empty">
-          {tab === 'OPEN' ? 'No open orders.' : 'No orders yet.'}
+          {tab === 'OPEN' ? t('orders.noneOpen') : t('orders.none')}
         </p>
       ) : (
         <ul className="orders">
@@ -46,24 +49,37 @@ export function OrdersPanel({ market }: { market: TMarket }) {
   );
 }
 
+/** "BUY LIMIT", in the language on screen. */
+function OrderKind({ order }: { order: TOrder }) {
+  const { t } = useTranslation('markets');
+  return (
+    <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
+      {t(`orders.side.${order.side}`)} {t(`orders.type.${order.type}`)}
+    </span>
+  );
+}
+
 function OrderLine({ order }: { order: TOrder }) {
+  const { t } = useTranslation('markets');
   return (
     <span className="orders__line">
-      <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
-        {order.side} {order.type}
-      </span>
+      <OrderKind order={order} />
       <span className="mkt-num">
         {order.amount ? formatAmount(order.amount, 0) : formatAmount(order.total ?? '0')}
         {order.price ? ` @ ${formatAmount(order.price)}` : ''}
       </span>
       <span className="fit24-muted mkt-num">
-        filled {formatAmount(order.filled, 0)} · {order.status}
+        {t('orders.filled', {
+          amount: formatAmount(order.filled, 0),
+          status: t(`orders.status.${order.status}`),
+        })}
       </span>
     </span>
   );
 }
 
 function OpenOrder({ order }: { order: TOrder }) {
+  const { t } = useTranslation(['markets', 'common']);
   const toast = useToast();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -72,7 +88,7 @@ function OpenOrder({ order }: { order: TOrder }) {
     try {
       const envelope = await cancelOrder(order.order_id);
       if (envelope.error) toast.error(envelope.message);
-      else toast.success('Order cancelled');
+      else toast.success(t('orders.cancelled'));
       void client.invalidateQueries({ queryKey: ['orders'] });
       void client.invalidateQueries({ queryKey: balancesQueryOptions().queryKey });
     } finally {
@@ -90,7 +106,7 @@ function OpenOrder({ order }: { order: TOrder }) {
         onClick={() => void cancel()}
         data-testid="open-order-cancel"
       >
-        Cancel
+        {t('common:actions.cancel')}
       </IonButton>
     </li>
   );
@@ -101,6 +117,7 @@ function OpenOrder({ order }: { order: TOrder }) {
  * the units filled of those asked (a market buy asks for a total, so only what filled is shown).
  */
 function PastOrder({ order, market }: { order: TOrder; market: TMarket }) {
+  const { t } = useTranslation('markets');
   const [open, setOpen] = useState(false);
   const units = formatAmount(order.filled, market.amount_decimals);
   return (
@@ -112,26 +129,24 @@ function PastOrder({ order, market }: { order: TOrder; market: TMarket }) {
         aria-expanded={open}
       >
         <span className="orders__hist-top">
-          <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
-            {order.side} {order.type}
-          </span>
-          <span className="orders__status">{order.status}</span>
+          <OrderKind order={order} />
+          <span className="orders__status">{t(`orders.status.${order.status}`)}</span>
         </span>
         <span className="orders__facts">
           <span>
-            <span className="orders__fact-name">Time</span>
+            <span className="orders__fact-name">{t('orders.time')}</span>
             <span className="mkt-num" data-testid="past-order-time">
               {formatDateTime(order.creation_date)}
             </span>
           </span>
           <span>
-            <span className="orders__fact-name">Avg price ({market.quote})</span>
+            <span className="orders__fact-name">{t('orders.averagePrice', { quote: market.quote })}</span>
             <span className="mkt-num" data-testid="past-order-avg">
               {order.average_price ? formatAmount(order.average_price, market.price_decimals) : '—'}
             </span>
           </span>
           <span>
-            <span className="orders__fact-name">Filled ({market.base})</span>
+            <span className="orders__fact-name">{t('orders.filledOf', { base: market.base })}</span>
             <span className="mkt-num" data-testid="past-order-units">
               {order.amount ? `${units} / ${formatAmount(order.amount, market.amount_decimals)}` : units}
             </span>
@@ -144,16 +159,31 @@ function PastOrder({ order, market }: { order: TOrder; market: TMarket }) {
 }
 
 function OrderTrades({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('markets');
   const trades = useOrderTrades(orderId);
-  if (trades.isPending) return <p className="fit24-muted">Loading trades…</p>;
-  if (trades.isError) return <p className="fit24-muted">{trades.error.message}</p>;
-  if (trades.data.trades.length === 0) return <p className="fit24-muted">No trades for this order.</p>;
+  if (trades.isPending) return <p className="fit24-muted">{t('orders.tradesLoading')}</p>;
+  if (trades.isError) {
+    return (
+      <LoadError
+        message={trades.error.message}
+        onRetry={() => trades.refetch()}
+        testId="order-trades-error"
+      />
+    );
+  }
+  if (trades.data.trades.length === 0) return <p className="fit24-muted">{t('orders.noTrades')}</p>;
   return (
     <ul className="orders__trades" data-testid="order-trades">
-      {trades.data.trades.map((t) => (
-        <li key={t.trade_id} className="mkt-num">
-          {formatAmount(t.amount, 0)} @ {formatAmount(t.price)} = {formatAmount(t.total)} · fee{' '}
-          {formatAmount(t.fee, 0)} {t.fee_asset} · {t.role}
+      {trades.data.trades.map((trade) => (
+        <li key={trade.trade_id} className="mkt-num">
+          {t('orders.trade', {
+            amount: formatAmount(trade.amount, 0),
+            price: formatAmount(trade.price),
+            total: formatAmount(trade.total),
+            fee: formatAmount(trade.fee, 0),
+            asset: trade.fee_asset,
+            role: t(`orders.role.${trade.role}`),
+          })}
         </li>
       ))}
     </ul>

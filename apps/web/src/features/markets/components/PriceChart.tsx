@@ -9,22 +9,18 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { type EffectiveTheme, useEffectiveTheme } from '../../../lib/theme.ts';
 import { marketKeys, useLiveCandles } from '../api/live.ts';
 import { SAFETY_REFETCH_MS } from '../api/markets.ts';
+import { LoadError } from './LoadError.tsx';
 
-const INTERVALS = [
-  { minutes: '1', label: '1m' },
-  { minutes: '5', label: '5m' },
-  { minutes: '15', label: '15m' },
-  { minutes: '60', label: '1h' },
-  { minutes: '240', label: '4h' },
-  { minutes: '1440', label: '1d' },
-] as const;
-type Interval = (typeof INTERVALS)[number]['minutes'];
+/** The candle intervals in minutes; each one's label is `chart.intervals.<minutes>`. */
+const INTERVALS = ['1', '5', '15', '60', '240', '1440'] as const;
+type Interval = (typeof INTERVALS)[number];
 
 /**
  * Candles of a market (market.chart, then live from the candles channel), drawn by TradingView's
@@ -32,6 +28,7 @@ type Interval = (typeof INTERVALS)[number]['minutes'];
  * format (thousands grouped, the market's decimals).
  */
 export function PriceChart({ marketId, priceDecimals }: { marketId: number; priceDecimals: number }) {
+  const { t } = useTranslation('markets');
   const [interval, setChosenInterval] = useState<Interval>('15');
   const candles = useCandles(marketId, interval);
   const box = useRef<HTMLDivElement>(null);
@@ -82,31 +79,39 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       <IntervalSwitch value={interval} onChange={setChosenInterval} />
       <div ref={box} className="chart__box" />
       {candles.isSuccess && candles.data.candles.length === 0 && (
-        <p className="fit24-muted chart__none">No trades in this period yet.</p>
+        <p className="fit24-muted chart__none">{t('chart.empty')}</p>
+      )}
+      {candles.isError && (
+        <LoadError message={candles.error.message} onRetry={() => candles.refetch()} testId="chart-error" />
       )}
       <p className="chart__credit fit24-muted">
-        Charts by{' '}
-        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
-          TradingView
-        </a>
+        <Trans
+          t={t}
+          i18nKey="chart.credit"
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's text inside
+            link: <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer" />,
+          }}
+        />
       </p>
     </div>
   );
 }
 
 function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (next: Interval) => void }) {
+  const { t } = useTranslation('markets');
   return (
     <IonSegment
       value={value}
       onIonChange={(e) => {
-        const next = INTERVALS.find((i) => i.minutes === e.detail.value);
-        if (next) onChange(next.minutes);
+        const next = INTERVALS.find((minutes) => minutes === e.detail.value);
+        if (next) onChange(next);
       }}
       className="chart__intervals"
     >
-      {INTERVALS.map((i) => (
-        <IonSegmentButton key={i.minutes} value={i.minutes} data-testid={`chart-interval-${i.minutes}`}>
-          <IonLabel>{i.label}</IonLabel>
+      {INTERVALS.map((minutes) => (
+        <IonSegmentButton key={minutes} value={minutes} data-testid={`chart-interval-${minutes}`}>
+          <IonLabel>{t(`chart.intervals.${minutes}`)}</IonLabel>
         </IonSegmentButton>
       ))}
     </IonSegment>

@@ -1,24 +1,32 @@
 import type { TMarket } from '@fit24/contract';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useMarketHistory } from '../api/markets.ts';
-
-function timeOf(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleTimeString(undefined, { hour12: false });
-}
+import { LoadError } from './LoadError.tsx';
 
 /** The market's latest trades, coloured by the taker's side, with the market's fixed decimals. */
 export function RecentTrades({ market }: { market: TMarket }) {
+  const { t } = useTranslation('markets');
   const history = useMarketHistory(market.market_id);
-  if (history.isPending) return <p className="fit24-muted book__none">Loading trades…</p>;
-  if (history.isError) return <p className="fit24-muted book__none">{history.error.message}</p>;
+  if (history.isPending) return <p className="fit24-muted book__none">{t('trades.loading')}</p>;
+  if (history.isError) {
+    return (
+      <LoadError
+        message={history.error.message}
+        onRetry={() => history.refetch()}
+        testId="recent-trades-error"
+      />
+    );
+  }
   const trades = history.data.trades.slice(0, 20);
-  if (trades.length === 0) return <p className="fit24-muted book__none">No trades yet.</p>;
+  if (trades.length === 0) return <p className="fit24-muted book__none">{t('trades.empty')}</p>;
   return (
     <div className="book" data-testid="recent-trades">
       <div className="book__row book__row--head book__row--3 fit24-muted">
-        <span>Price ({market.quote})</span>
-        <span>Amount ({market.base})</span>
-        <span>Time</span>
+        <span>{t('book.price', { quote: market.quote })}</span>
+        <span>{t('book.amount', { base: market.base })}</span>
+        <span>{t('trades.time')}</span>
       </div>
       {trades.map((t) => (
         <div key={t.trade_id} className="book__row book__row--3" data-testid="recent-trade">
@@ -26,7 +34,7 @@ export function RecentTrades({ market }: { market: TMarket }) {
             {formatAmount(t.price, market.price_decimals)}
           </span>
           <span className="mkt-num">{formatAmount(t.amount, market.amount_decimals)}</span>
-          <span className="fit24-muted mkt-num">{timeOf(t.creation_date)}</span>
+          <span className="fit24-muted mkt-num">{formatTime(t.creation_date)}</span>
         </div>
       ))}
     </div>

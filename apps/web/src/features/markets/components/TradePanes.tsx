@@ -2,6 +2,7 @@ import type { TMarketDetail } from '@fit24/contract';
 import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { listOutline } from 'ionicons/icons';
 import { type RefObject, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOrders } from '../api/markets.ts';
 import { DepthChart } from './DepthChart.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -9,12 +10,7 @@ import { PriceChart } from './PriceChart.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 
 type Pane = 'chart' | 'book' | 'depth' | 'trades';
-const PANES: ReadonlyArray<{ pane: Pane; label: string }> = [
-  { pane: 'chart', label: 'Chart' },
-  { pane: 'book', label: 'Book' },
-  { pane: 'depth', label: 'Depth' },
-  { pane: 'trades', label: 'Trades' },
-];
+const PANES: readonly Pane[] = ['chart', 'book', 'depth', 'trades'];
 
 /**
  * Chart · Book · Depth · Trades. On a phone one pane shows at a time above the order form, so the form is
@@ -31,23 +27,24 @@ export function TradePanes({
   onPick: (price: string) => void;
   orders: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useTranslation('markets');
   const [pane, setPane] = useState<Pane>('chart');
   return (
     <>
       <div className="trade__tabs" data-pane={pane}>
         <IonSegment
           value={pane}
-          onIonChange={(e) => setPane(PANES.find((p) => p.pane === e.detail.value)?.pane ?? 'chart')}
+          onIonChange={(e) => setPane(PANES.find((p) => p === e.detail.value) ?? 'chart')}
           className="trade__segment"
         >
-          {PANES.map(({ pane: value, label }) => (
+          {PANES.map((value) => (
             <IonSegmentButton
               key={value}
               value={value}
               className={`trade__tab trade__tab--${value}`}
               data-testid={`trade-pane-${value}`}
             >
-              <IonLabel>{label}</IonLabel>
+              <IonLabel>{t(`panes.${value}`)}</IonLabel>
             </IonSegmentButton>
           ))}
         </IonSegment>
@@ -55,28 +52,28 @@ export function TradePanes({
       </div>
       <section
         className={`trade__card trade__pane trade__chart${pane === 'chart' ? ' is-active' : ''}`}
-        aria-label="Price chart"
+        aria-label={t('panes.priceChart')}
       >
         <PriceChart marketId={market.market_id} priceDecimals={market.price_decimals} />
       </section>
       <section
         className={`trade__card trade__pane trade__depth${pane === 'depth' ? ' is-active' : ''}`}
-        aria-label="Market depth"
+        aria-label={t('panes.marketDepth')}
       >
         <DepthChart market={market} />
       </section>
       <section
         className={`trade__card trade__pane trade__book${pane === 'book' ? ' is-active' : ''}`}
-        aria-label="Order book"
+        aria-label={t('panes.orderBook')}
       >
-        <h2 className="trade__title">Order book</h2>
+        <h2 className="trade__title">{t('panes.orderBook')}</h2>
         <OrderBook market={market} onPick={onPick} />
       </section>
       <section
         className={`trade__card trade__pane trade__trades${pane === 'trades' ? ' is-active' : ''}`}
-        aria-label="Recent trades"
+        aria-label={t('panes.recentTrades')}
       >
-        <h2 className="trade__title">Recent trades</h2>
+        <h2 className="trade__title">{t('panes.recentTrades')}</h2>
         <RecentTrades market={market} />
       </section>
     </>
@@ -85,6 +82,7 @@ export function TradePanes({
 
 /** One tap from the top of the screen to your open orders in this market (they sit below the form). */
 function OrdersJump({ marketId, target }: { marketId: number; target: RefObject<HTMLElement | null> }) {
+  const { t } = useTranslation('markets');
   const open = useOrders('OPEN');
   const count = (open.data?.orders ?? []).filter((o) => o.market_id === marketId).length;
   return (
@@ -93,11 +91,11 @@ function OrdersJump({ marketId, target }: { marketId: number; target: RefObject<
       size="small"
       className="trade__orders-jump"
       data-testid="trade-orders-jump"
-      aria-label={`Your open orders: ${count}`}
+      aria-label={t('panes.openOrders', { count })}
       onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
     >
       <IonIcon icon={listOutline} slot="start" aria-hidden="true" />
-      Orders
+      {t('panes.orders')}
       <span className="trade__orders-count" data-testid="trade-orders-count">
         {count}
       </span>

@@ -1,20 +1,24 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { notificationsOutline } from 'ionicons/icons';
+import { notificationsOutline, statsChartOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { createAlert, deleteAlert, useAlerts, useMarkets } from '../api/markets.ts';
+import { LoadError } from '../components/LoadError.tsx';
 import { MarketPicker } from '../components/MarketPicker.tsx';
 import '../components/markets.css';
 
 /** Price alerts: create one (market, above/below, price), list them, delete one. */
 export function AlertsPage() {
+  const { t } = useTranslation('markets');
   const toast = useToast();
   const client = useQueryClient();
   const markets = useMarkets();
@@ -38,7 +42,7 @@ export function AlertsPage() {
         toast.error(envelope.message);
         return;
       }
-      toast.success('Alert created');
+      toast.success(t('alerts.created'));
       setPrice('');
       void client.invalidateQueries({ queryKey: ['alerts'] });
     } finally {
@@ -49,12 +53,13 @@ export function AlertsPage() {
   async function remove(alertId: number) {
     const envelope = await deleteAlert(alertId);
     if (envelope.error) toast.error(envelope.message);
-    else toast.success('Alert deleted');
+    else toast.success(t('alerts.deleted'));
     void client.invalidateQueries({ queryKey: ['alerts'] });
   }
 
   return (
-    <PageShell page="alerts" title="Price alerts" backHref="/tabs/markets">
+    <PageShell page="alerts" title={t('alerts.title')} backHref="/tabs/markets">
+      <PullToRefresh onRefresh={() => Promise.all([alerts.refetch(), markets.refetch()])} />
       {market ? (
         <div className="mkt-panel" data-testid="alert-form">
           <MarketPicker
@@ -64,7 +69,7 @@ export function AlertsPage() {
             testPrefix="alert-market"
           />
           <p className="fit24-muted">
-            Last price{' '}
+            {t('alerts.lastPrice')}{' '}
             <span className="mkt-num">
               {formatAmount(market.last_price)} {market.quote}
             </span>
@@ -74,14 +79,14 @@ export function AlertsPage() {
             onIonChange={(e) => setCondition(e.detail.value === 'BELOW' ? 'BELOW' : 'ABOVE')}
           >
             <IonSegmentButton value="ABOVE" data-testid="alert-condition-above">
-              <IonLabel>Goes above</IonLabel>
+              <IonLabel>{t('alerts.above')}</IonLabel>
             </IonSegmentButton>
             <IonSegmentButton value="BELOW" data-testid="alert-condition-below">
-              <IonLabel>Goes below</IonLabel>
+              <IonLabel>{t('alerts.below')}</IonLabel>
             </IonSegmentButton>
           </IonSegment>
           <TextField
-            label={`Price (${market.quote})`}
+            label={t('alerts.price', { quote: market.quote })}
             value={price}
             onChange={(v) => setPrice(cleanAmountInput(v, market.price_decimals))}
             inputmode="decimal"
@@ -94,31 +99,39 @@ export function AlertsPage() {
             testId="alert-create"
             disabled={!price.trim()}
           >
-            Create alert
+            {t('alerts.create')}
           </SubmitButton>
         </div>
+      ) : markets.isError ? (
+        <LoadError
+          icon={statsChartOutline}
+          title={t('list.unavailable')}
+          message={markets.error.message}
+          onRetry={() => markets.refetch()}
+          testId="alert-markets-error"
+        />
       ) : (
-        <ListSkeleton label="Loading markets" rows={2} />
+        <ListSkeleton label={t('alerts.loadingMarkets')} rows={2} />
       )}
       {alerts.isPending ? (
-        <ListSkeleton label="Loading alerts" rows={3} />
+        <ListSkeleton label={t('alerts.loading')} rows={3} />
       ) : alerts.isError ? (
-        <p className="fit24-muted">{alerts.error.message}</p>
+        <LoadError message={alerts.error.message} onRetry={() => alerts.refetch()} testId="alerts-error" />
       ) : alerts.data.alerts.length === 0 ? (
-        <EmptyState icon={notificationsOutline} title="No alerts yet" testId="alerts-empty">
-          <p className="fit24-muted">You are told once when a trade crosses your price.</p>
+        <EmptyState icon={notificationsOutline} title={t('alerts.emptyTitle')} testId="alerts-empty">
+          <p className="fit24-muted">{t('alerts.emptyText')}</p>
         </EmptyState>
       ) : (
         <>
-          <h2 className="mkt-section-title">Your alerts</h2>
+          <h2 className="mkt-section-title">{t('alerts.yours')}</h2>
           <ul className="mkt-alerts" data-testid="alerts-list">
             {alerts.data.alerts.map((a) => (
               <li key={a.alert_id} data-testid="alert-row" data-alert-id={a.alert_id} data-status={a.status}>
                 <span>
-                  <strong>{a.symbol}</strong> {a.condition === 'ABOVE' ? 'above' : 'below'}{' '}
+                  <strong>{a.symbol}</strong> {t(`alerts.condition.${a.condition}`)}{' '}
                   <span className="mkt-num">{formatAmount(a.price)}</span>
                   <br />
-                  <span className="fit24-muted">{a.status === 'ACTIVE' ? 'Active' : 'Triggered'}</span>
+                  <span className="fit24-muted">{t(`alerts.status.${a.status}`)}</span>
                 </span>
                 <IonButton
                   size="small"
@@ -127,7 +140,7 @@ export function AlertsPage() {
                   onClick={() => void remove(a.alert_id)}
                   data-testid="alert-delete"
                 >
-                  Delete
+                  {t('alerts.delete')}
                 </IonButton>
               </li>
             ))}

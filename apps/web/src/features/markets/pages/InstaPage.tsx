@@ -1,6 +1,8 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { statsChartOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -10,6 +12,7 @@ import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { createOrder, useMarketBalance, useMarkets, useOrderBook } from '../api/markets.ts';
+import { LoadError } from '../components/LoadError.tsx';
 import { MarketPicker } from '../components/MarketPicker.tsx';
 import { walkBook } from '../utils/book-walk.ts';
 import { isDecimal, percentOf } from '../utils/trade-math.ts';
@@ -17,6 +20,7 @@ import '../components/markets.css';
 
 /** Insta: a market buy by total (quote) or a market sell by amount (base), previewed, then confirmed. */
 export function InstaPage() {
+  const { t } = useTranslation('markets');
   const toast = useToast();
   const client = useQueryClient();
   const markets = useMarkets();
@@ -34,11 +38,17 @@ export function InstaPage() {
 
   if (!market) {
     return (
-      <PageShell page="insta" title="Insta" backHref="/tabs/home">
+      <PageShell page="insta" title={t('insta.title')} backHref="/tabs/home">
         {markets.isError ? (
-          <p className="fit24-muted">{markets.error.message}</p>
+          <LoadError
+            icon={statsChartOutline}
+            title={t('list.unavailable')}
+            message={markets.error.message}
+            onRetry={() => markets.refetch()}
+            testId="insta-error"
+          />
         ) : (
-          <ListSkeleton label="Loading markets" rows={3} />
+          <ListSkeleton label={t('insta.loading')} rows={3} />
         )}
       </PageShell>
     );
@@ -82,8 +92,13 @@ export function InstaPage() {
       const o = envelope.data.order;
       toast.success(
         buy
-          ? `Bought ${formatAmount(o.filled, 0)} ${market.base}`
-          : `Sold ${formatAmount(o.filled, 0)} ${market.base} for ${formatAmount(o.total_filled)} ${market.quote}`,
+          ? t('insta.bought', { amount: formatAmount(o.filled, 0), base: market.base })
+          : t('insta.sold', {
+              amount: formatAmount(o.filled, 0),
+              base: market.base,
+              total: formatAmount(o.total_filled),
+              quote: market.quote,
+            }),
       );
       setValue('');
       setReview(false);
@@ -95,7 +110,7 @@ export function InstaPage() {
   }
 
   return (
-    <PageShell page="insta" title="Insta" backHref="/tabs/home">
+    <PageShell page="insta" title={t('insta.title')} backHref="/tabs/home">
       <MarketPicker
         markets={list}
         value={market.market_id}
@@ -116,21 +131,23 @@ export function InstaPage() {
           }}
         >
           <IonSegmentButton value="BUY" data-testid="insta-side-buy">
-            <IonLabel>Buy {market.base}</IonLabel>
+            <IonLabel>{t('insta.side.BUY', { base: market.base })}</IonLabel>
           </IonSegmentButton>
           <IonSegmentButton value="SELL" data-testid="insta-side-sell">
-            <IonLabel>Sell {market.base}</IonLabel>
+            <IonLabel>{t('insta.side.SELL', { base: market.base })}</IonLabel>
           </IonSegmentButton>
         </IonSegment>
         <p className="fit24-muted">
-          Available{' '}
+          {t('insta.available')}{' '}
           <span className="mkt-num" data-testid="insta-available">
             {available === undefined ? '—' : formatAmount(available)}
           </span>{' '}
           {payAsset}
         </p>
         <TextField
-          label={buy ? `Spend (${market.quote})` : `Sell (${market.base})`}
+          label={
+            buy ? t('insta.spend', { quote: market.quote }) : t('insta.sellAmount', { base: market.base })
+          }
           value={value}
           onChange={(v) => {
             setValue(cleanAmountInput(v, decimals));
@@ -148,30 +165,30 @@ export function InstaPage() {
                 onClick={() => setValue(percentOf(available, 100, decimals))}
                 data-testid="insta-max"
               >
-                Max
+                {t('insta.max')}
               </IonButton>
             ) : undefined
           }
         />
         <dl className="mkt-summary">
-          <dt>{fill?.averagePrice ? 'Expected average price' : 'Best price'}</dt>
+          <dt>{fill?.averagePrice ? t('insta.expected') : t('insta.best')}</dt>
           <dd className="mkt-num" data-testid="insta-expected-price">
-            {expected ? `${formatAmount(expected)} ${market.quote}` : 'No orders to match'}
+            {expected ? `${formatAmount(expected)} ${market.quote}` : t('insta.noOrders')}
           </dd>
-          <dt>You get about</dt>
+          <dt>{t('insta.receive')}</dt>
           <dd className="mkt-num" data-testid="insta-receive">
             {receive ? `${formatAmount(receive, 0)} ${getAsset}` : '—'}
           </dd>
         </dl>
+        {book.isError && (
+          <LoadError message={book.error.message} onRetry={() => book.refetch()} testId="insta-book-error" />
+        )}
         {partial && (
           <p className="trade__halted" data-testid="insta-partial">
-            The book can fill only about {formatAmount(fill.amount, 0)} {market.base} of this now; the rest of
-            the order would be cancelled.
+            {t('insta.partial', { amount: formatAmount(fill.amount, 0), base: market.base })}
           </p>
         )}
-        <p className="fit24-muted">
-          A market order fills at the best prices in the book; the price can move before it fills.
-        </p>
+        <p className="fit24-muted">{t('insta.note')}</p>
         {review ? (
           <div data-testid="insta-confirm-step">
             <SubmitButton
@@ -180,10 +197,10 @@ export function InstaPage() {
               testId="insta-confirm"
               color={buy ? 'success' : 'danger'}
             >
-              Confirm: {buy ? 'spend' : 'sell'} {formatAmount(value, 0)} {payAsset}
+              {t(`insta.confirm.${side}`, { amount: formatAmount(value, 0), asset: payAsset })}
             </SubmitButton>
             <IonButton expand="block" fill="clear" onClick={() => setReview(false)} data-testid="insta-back">
-              Change
+              {t('insta.change')}
             </IonButton>
           </div>
         ) : (
@@ -193,7 +210,7 @@ export function InstaPage() {
             disabled={!isDecimal(value) || !expected}
             data-testid="insta-review"
           >
-            Review
+            {t('insta.review')}
           </IonButton>
         )}
       </div>

@@ -1,16 +1,20 @@
 import { IonButton, IonIcon, IonSearchbar, useIonRouter } from '@ionic/react';
 import { notificationsOutline, searchOutline, statsChartOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useMarkets, useToggleWatchlist } from '../api/markets.ts';
+import { LoadError } from '../components/LoadError.tsx';
 import { MarketRow } from '../components/MarketRow.tsx';
 import '../components/markets.css';
 
 /** Markets tab: every market live (ticker channel), a search, a watchlist star; a tap opens the trade screen. */
 export function MarketsPage() {
+  const { t } = useTranslation('markets');
   const router = useIonRouter();
   const toast = useToast();
   const markets = useMarkets();
@@ -23,30 +27,37 @@ export function MarketsPage() {
   return (
     <PageShell
       page="tabs/markets"
-      title="Markets"
+      title={t('list.title')}
       end={
-        <IonButton routerLink="/alerts" aria-label="Price alerts" data-testid="markets-alerts">
+        <IonButton routerLink="/alerts" aria-label={t('list.alerts')} data-testid="markets-alerts">
           <IonIcon slot="icon-only" icon={notificationsOutline} />
         </IonButton>
       }
     >
+      <PullToRefresh onRefresh={() => markets.refetch()} />
       <IonSearchbar
         className="mkt-search"
         value={search}
         onIonInput={(e) => setSearch(e.detail.value ?? '')}
-        placeholder="Search markets"
+        placeholder={t('list.search')}
         data-testid="markets-search"
         debounce={0}
       />
       {markets.isPending ? (
-        <ListSkeleton label="Loading markets" rows={6} />
+        <ListSkeleton label={t('list.loading')} rows={6} />
       ) : markets.isError ? (
-        <EmptyState icon={statsChartOutline} title="Markets are unavailable">
-          <p className="fit24-muted">{markets.error.message}</p>
-        </EmptyState>
+        <LoadError
+          icon={statsChartOutline}
+          title={t('list.unavailable')}
+          message={markets.error.message}
+          onRetry={() => markets.refetch()}
+          testId="markets-error"
+        />
       ) : list.length === 0 ? (
-        <EmptyState icon={searchOutline} title="No market found" testId="markets-empty">
-          <p className="fit24-muted">{needle ? `Nothing matches “${search.trim()}”.` : 'No markets yet.'}</p>
+        <EmptyState icon={searchOutline} title={t('list.emptyTitle')} testId="markets-empty">
+          <p className="fit24-muted">
+            {needle ? t('list.noMatch', { search: search.trim() }) : t('list.none')}
+          </p>
         </EmptyState>
       ) : (
         <ul className="mkt-list" data-testid="markets-list">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byAbsChange, depthWidths, divide, isNegative, multiply, percentOf } from './trade-math.ts';
+import { byAbsChange, depthWidths, divide, isNegative, midPrice, multiply, percentOf } from './trade-math.ts';
 
 describe('trade math', () => {
   it('depth bars are proportional to the largest level', () => {
@@ -30,5 +30,15 @@ describe('trade math', () => {
     expect(isNegative('2.00')).toBe(false);
     const sorted = byAbsChange([{ change_24h: '1.00' }, { change_24h: '-5.50' }, { change_24h: '3.00' }]);
     expect(sorted.map((m) => m.change_24h)).toEqual(['-5.50', '3.00', '1.00']);
+  });
+});
+
+describe('midPrice', () => {
+  it('halves the spread exactly, with one more decimal when it needs one', () => {
+    expect(midPrice('100.01', '100.02', 2)).toBe('100.015');
+    expect(midPrice('0.1', '0.2', 2)).toBe('0.15');
+    expect(midPrice('64000', '64002', 2)).toBe('64001');
+    // Floats say (0.00000001 + 0.00000002) / 2 = 1.5000000000000002e-8.
+    expect(midPrice('0.00000001', '0.00000002', 8)).toBe('0.000000015');
   });
 });

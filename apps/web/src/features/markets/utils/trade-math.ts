@@ -50,6 +50,16 @@ export function feeOf(amount: string, rate: string, decimals: number): string {
   return multiply(amount, rate, decimals);
 }
 
+/**
+ * Halfway between two prices (the best bid and the best ask), exactly, as a decimal string: their sum in
+ * base units is halved by writing it with one more decimal (× 5 ÷ 10), so "100.01" and "100.02" give
+ * "100.015", never a float's 100.01499…. Extra decimals beyond `decimals` are cut.
+ */
+export function midPrice(bid: string, ask: string, decimals: number): string {
+  const sum = safeUnits(bid, decimals) + safeUnits(ask, decimals);
+  return fromBaseUnits(sum * 5n, decimals + 1);
+}
+
 export function isDecimal(text: string): boolean {
   return /^\d+(\.\d+)?$/.test(text.trim());
 }

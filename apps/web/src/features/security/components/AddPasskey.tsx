@@ -1,5 +1,6 @@
 import { ZPasskeyName } from '@fit24/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -20,6 +21,7 @@ export function AddPasskey({
   onAdded: () => void | Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('security');
   const [name, setName] = useState(() => describeUserAgent(navigator.userAgent));
   const [errors, setErrors] = useState<{ name?: string; second?: string }>({});
   const action = useAction();
@@ -30,7 +32,7 @@ export function AddPasskey({
     const missing = secondFactor.check();
     if (!checked.success || missing) {
       setErrors({
-        name: checked.success ? undefined : sentence(checked.error.issues[0]?.message ?? 'is required'),
+        name: checked.success ? undefined : sentence(checked.error.issues[0]?.message ?? t('required')),
         second: missing?.two_factor_code,
       });
       return;
@@ -72,8 +74,8 @@ export function AddPasskey({
       data-testid="security-passkey-add-form"
     >
       <TextField
-        label="Passkey name"
-        helper="So you can tell your passkeys apart, e.g. “Work laptop” or “My phone”."
+        label={t('passkeys.create.label')}
+        helper={t('passkeys.create.helper')}
         value={name}
         maxlength={60}
         onChange={(value) => {
@@ -92,10 +94,10 @@ export function AddPasskey({
           onClick={onCancel}
           data-testid="security-passkey-add-cancel"
         >
-          Cancel
+          {t('cancel')}
         </button>
         <SubmitButton busy={action.busy} onClick={submit} testId="security-passkey-create">
-          Create passkey
+          {t('passkeys.create.submit')}
         </SubmitButton>
       </div>
     </form>

@@ -2,14 +2,19 @@ import { type TSavedAddress, ZAddressAddBody } from '@fit24/contract';
 import { IonSelect, IonSelectOption } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MemoField } from '../../../components/ui/MemoField.tsx';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useSecondFactorErrorReset } from '../../../components/ui/second-factor-error.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useForm } from '../../../components/ui/use-form.ts';
+import { addressProblem } from '../../../lib/address.ts';
 import { api } from '../../../lib/api.ts';
+import { networkLabel } from '../../../lib/format.ts';
+import type { FieldErrors } from '../../../lib/forms.ts';
 import { ADDRESSES_QUERY_KEY } from '../../../lib/saved-addresses.ts';
+import { useAssetNetwork } from '../api/get-asset-network.ts';
 import { useAssetList } from '../api/get-assets.ts';
 import { InsetForm } from './InsetForm.tsx';
 
@@ -29,6 +34,7 @@ export function AddressAddForm({
   onSaved: (address: TSavedAddress) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const assets = useAssetList();
   const form = useForm({ ...empty, asset_id: initialAssetId ? String(initialAssetId) : '' });
@@ -41,6 +47,16 @@ export function AddressAddForm({
   useSecondFactorErrorReset(secondFactor.proof, form.setErrors);
   const { values, errors } = form;
   const chosen = assets.data?.find((asset) => String(asset.asset_id) === values.asset_id);
+  const network = useAssetNetwork(chosen ? chosen.asset_id : null).data;
+
+  /** The second factor, and the address's shape for its network (before a code is emailed for it). */
+  const check = (address: string): FieldErrors | null => {
+    const problems: FieldErrors = { ...secondFactor.check() };
+    if (network && addressProblem(network, address) !== null) {
+      problems.address = t('addressAdd.invalidAddress', { network: networkLabel(network) });
+    }
+    return Object.keys(problems).length > 0 ? problems : null;
+  };
 
   const submit = async () => {
     const memo = values.memo.trim();
@@ -54,7 +70,7 @@ export function AddressAddForm({
         ...(withMemo && memo ? { memo } : {}),
         ...secondFactor.proof,
       },
-      check: () => secondFactor.check(),
+      check: (body) => check(body.address),
       send: (body) => {
         sent = true;
         return api.call('security.addressAdd', { body });
@@ -72,19 +88,19 @@ export function AddressAddForm({
     <InsetForm
       formRef={form.ref}
       testId="address-add-form"
-      cancel={{ label: 'Cancel', onClick: onCancel, testId: 'address-add-cancel' }}
+      cancel={{ label: t('cancel'), onClick: onCancel, testId: 'address-add-cancel' }}
     >
       <IonSelect
         className={`fit24-field${errors.asset_id ? ' ion-invalid ion-touched' : ''}`}
-        label="Asset"
+        label={t('addressAdd.asset')}
         labelPlacement="stacked"
         fill="outline"
         mode="md"
         interface="popover"
-        placeholder={assets.isPending ? 'Loading assets…' : 'Choose the asset'}
+        placeholder={assets.isPending ? t('addressAdd.loadingAssets') : t('addressAdd.chooseAsset')}
         value={values.asset_id}
         onIonChange={(event) => form.set('asset_id', String(event.detail.value ?? ''))}
-        errorText={errors.asset_id ? 'Choose the asset of this address' : undefined}
+        errorText={errors.asset_id ? t('addressAdd.assetError') : undefined}
         aria-invalid={errors.asset_id ? 'true' : undefined}
         data-testid="address-add-asset"
       >
@@ -95,22 +111,22 @@ export function AddressAddForm({
         ))}
       </IonSelect>
       <TextField
-        label="Label"
+        label={t('addressAdd.label')}
         value={values.label}
         onChange={(value) => form.set('label', value)}
         error={errors.label}
         maxlength={40}
-        placeholder="e.g. My hardware wallet"
+        placeholder={t('addressAdd.labelPlaceholder')}
         testId="address-add-label"
       />
       <TextField
-        label={chosen ? `${chosen.symbol} address` : 'Address'}
+        label={chosen ? t('addressAdd.addressOf', { symbol: chosen.symbol }) : t('addressAdd.address')}
         value={values.address}
         onChange={(value) => form.set('address', value)}
         error={errors.address}
-        helper={chosen ? `Only a ${chosen.name} address: coins sent on another network are lost.` : undefined}
+        helper={chosen ? t('addressAdd.addressHelper', { name: chosen.name }) : undefined}
         autocomplete="off"
-        placeholder="Paste the address"
+        placeholder={t('addressAdd.addressPlaceholder')}
         className="controls-mono-input"
         testId="address-add-address"
       />
@@ -124,7 +140,7 @@ export function AddressAddForm({
       />
       {secondFactor.field}
       <SubmitButton busy={form.busy} onClick={() => void submit()} testId="address-add-submit">
-        Save and email me a code
+        {t('addressAdd.submit')}
       </SubmitButton>
     </InsetForm>
   );

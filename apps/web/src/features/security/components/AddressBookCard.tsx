@@ -2,6 +2,7 @@ import type { TSavedAddress } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { addOutline, bookOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { describeDelay, useNowSeconds } from '../../../lib/countdown.ts';
 import { networkLabel } from '../../../lib/format.ts';
@@ -28,6 +29,7 @@ function groupByAsset(addresses: TSavedAddress[]): Array<{ symbol: string; entri
  * then the safety delay) and removing one. `?add_address=<asset_id>` opens the add form for that asset.
  */
 export function AddressBookCard() {
+  const { t } = useTranslation('security');
   const delaySeconds = useSecurity().data?.security.address_delay_seconds;
   const addresses = useSavedAddresses();
   const now = useNowSeconds();
@@ -50,24 +52,20 @@ export function AddressBookCard() {
   const list = addresses.data?.addresses ?? [];
   const groups = groupByAsset(list);
   const shown = filter ? groups.filter((group) => group.symbol === filter) : groups;
-  const usableWhen = delaySeconds ? `${describeDelay(delaySeconds)} later` : 'after a safety delay';
+  const usableWhen = delaySeconds
+    ? t('addressBook.usableLater', { delay: describeDelay(delaySeconds) })
+    : t('addressBook.usableAfterDelay');
 
   return (
     <SecurityPanel
       name="addresses"
-      title="Withdrawal address book"
-      lead={
-        <>
-          Save the addresses you withdraw to and pick them when you withdraw. A new address is confirmed with
-          a code we email you, then becomes usable {usableWhen}, so nobody who gets into your account can use
-          it at once.
-        </>
-      }
+      title={t('addressBook.title')}
+      lead={t('addressBook.lead', { when: usableWhen })}
       id="address-book"
       panelRef={section}
     >
       {addresses.isPending && (
-        <div role="status" aria-label="Loading your address book">
+        <div role="status" aria-label={t('addressBook.loading')}>
           <IonSkeletonText animated style={{ height: '64px', borderRadius: '12px' }} />
         </div>
       )}
@@ -79,11 +77,11 @@ export function AddressBookCard() {
       {addresses.isSuccess && list.length === 0 && !adding && (
         <div className="controls-empty" data-testid="addresses-empty">
           <IonIcon icon={bookOutline} aria-hidden="true" />
-          <span>No saved addresses yet.</span>
+          <span>{t('addressBook.empty')}</span>
         </div>
       )}
       {groups.length > 1 && (
-        <fieldset className="controls-filter" aria-label="Show addresses of">
+        <fieldset className="controls-filter" aria-label={t('addressBook.filter')}>
           {[null, ...groups.map((group) => group.symbol)].map((symbol) => (
             <button
               key={symbol ?? 'all'}
@@ -93,7 +91,7 @@ export function AddressBookCard() {
               onClick={() => setFilter(symbol)}
               data-testid={`addresses-filter-${symbol ?? 'all'}`}
             >
-              {symbol ?? 'All'}
+              {symbol ?? t('addressBook.all')}
             </button>
           ))}
         </fieldset>
@@ -101,7 +99,10 @@ export function AddressBookCard() {
       {shown.map((group) => (
         <div key={group.symbol} className="controls-group">
           <h3 className="controls-group__title">
-            {group.symbol} <span>{networkLabel(group.entries[0]?.network ?? '')} network</span>
+            {group.symbol}{' '}
+            <span>
+              {t('addressBook.network', { network: networkLabel(group.entries[0]?.network ?? '') })}
+            </span>
           </h3>
           <ul className="controls-addresses" data-testid={`addresses-${group.symbol}`}>
             {group.entries.map((address) => (
@@ -128,7 +129,7 @@ export function AddressBookCard() {
       ) : (
         <SubmitButton busy={false} fill="outline" onClick={() => setAdding(true)} testId="address-add-open">
           <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
-          Add an address
+          {t('addressBook.add')}
         </SubmitButton>
       )}
     </SecurityPanel>

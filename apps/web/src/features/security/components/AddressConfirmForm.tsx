@@ -1,5 +1,6 @@
 import { type TSavedAddress, ZAddressConfirmBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { OtpField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -19,6 +20,7 @@ export function AddressConfirmForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const toast = useToast();
   const form = useForm({ otp: '' });
@@ -31,8 +33,8 @@ export function AddressConfirmForm({
       onSuccess: async ({ address: saved }) => {
         toast.success(
           saved.usable_date
-            ? `Address confirmed. You can withdraw to it from ${formatDateTime(saved.usable_date)}.`
-            : 'Address confirmed.',
+            ? t('addressConfirm.confirmedFrom', { date: formatDateTime(saved.usable_date) })
+            : t('addressConfirm.confirmed'),
         );
         await queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY });
         onDone();
@@ -43,14 +45,18 @@ export function AddressConfirmForm({
     <InsetForm
       formRef={form.ref}
       testId="address-confirm-form"
-      cancel={{ label: 'Later', onClick: onCancel, testId: 'address-confirm-cancel' }}
+      cancel={{ label: t('addressConfirm.later'), onClick: onCancel, testId: 'address-confirm-cancel' }}
     >
       <p className="controls-inset__text">
-        We emailed you a 6-digit code for <strong>{address.label}</strong>. Enter it to confirm this address;
-        it can be used once the safety delay has passed.
+        <Trans
+          t={t}
+          i18nKey="addressConfirm.text"
+          values={{ label: address.label }}
+          components={{ b: <strong /> }}
+        />
       </p>
       <OtpField
-        label="6-digit code from your email"
+        label={t('addressConfirm.otpLabel')}
         value={form.values.otp}
         onChange={(value) => form.set('otp', value)}
         error={form.errors.otp}
@@ -58,7 +64,7 @@ export function AddressConfirmForm({
         testId="address-confirm-otp"
       />
       <SubmitButton busy={form.busy} onClick={submit} testId="address-confirm-submit">
-        Confirm address
+        {t('addressConfirm.submit')}
       </SubmitButton>
     </InsetForm>
   );

@@ -1,6 +1,7 @@
 import { type TSavedAddress, ZAddressRemoveBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AddressStatusChip } from '../../../components/ui/AddressStatusChip.tsx';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -27,6 +28,7 @@ export function AddressRow({
   /** Open the code step at once (the entry was just added). */
   confirmFirst: boolean;
 }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(confirmFirst ? 'confirm' : 'idle');
   const when = addressWhen(address, now);
@@ -53,7 +55,7 @@ export function AddressRow({
       </div>
       {address.memo && (
         <div className="controls-address__memo">
-          Memo <span>{address.memo}</span>
+          {t('addressRow.memo')} <span>{address.memo}</span>
         </div>
       )}
       {/* The code step says what to do itself. */}
@@ -71,7 +73,7 @@ export function AddressRow({
               onClick={() => setStep('confirm')}
               data-testid="address-enter-code"
             >
-              Enter code
+              {t('addressRow.enterCode')}
             </button>
           )}
           <button
@@ -80,7 +82,7 @@ export function AddressRow({
             onClick={() => setStep('remove')}
             data-testid="address-remove"
           >
-            Remove
+            {t('addressRow.remove')}
           </button>
         </div>
       )}
@@ -98,6 +100,7 @@ export function AddressRow({
 
 /** "Remove this address?" with the second factor when it is on. */
 function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel: () => void }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const toast = useToast();
   const form = useForm({});
@@ -119,7 +122,7 @@ function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel
         return api.call('security.addressRemove', { body });
       },
       onSuccess: async () => {
-        toast.success(`“${address.label}” is removed from your address book`);
+        toast.success(t('addressRow.removed', { label: address.label }));
         await queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY });
       },
     });
@@ -131,11 +134,15 @@ function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel
       formRef={form.ref}
       danger
       testId="address-remove-form"
-      cancel={{ label: 'Keep it', onClick: onCancel }}
+      cancel={{ label: t('addressRow.keep'), onClick: onCancel }}
     >
       <p className="controls-inset__text">
-        Remove <strong>{address.label}</strong>? If you add it again later, it has to be confirmed and wait
-        out the safety delay again.
+        <Trans
+          t={t}
+          i18nKey="addressRow.removeText"
+          values={{ label: address.label }}
+          components={{ b: <strong /> }}
+        />
       </p>
       {secondFactor.field}
       <SubmitButton
@@ -145,7 +152,7 @@ function RemoveAddress({ address, onCancel }: { address: TSavedAddress; onCancel
         onClick={() => void remove()}
         testId="address-remove-confirm"
       >
-        Remove address
+        {t('addressRow.removeConfirm')}
       </SubmitButton>
     </InsetForm>
   );

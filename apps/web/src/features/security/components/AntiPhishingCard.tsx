@@ -1,6 +1,7 @@
 import { ZAntiPhishingBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -18,6 +19,7 @@ type Step = 'idle' | 'edit' | 'remove';
 
 /** The anti-phishing code: a phrase every email from us shows, so a forged email gives itself away. */
 export function AntiPhishingCard() {
+  const { t } = useTranslation('security');
   const security = useSecurity().data?.security;
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -50,11 +52,7 @@ export function AntiPhishingCard() {
       },
       onSuccess: (data) => {
         queryClient.setQueryData(SECURITY_QUERY_KEY, data);
-        toast.success(
-          next === null
-            ? 'Your anti-phishing code is removed'
-            : 'Your anti-phishing code is saved: look for it in every email from us',
-        );
+        toast.success(next === null ? t('antiPhishing.removed') : t('antiPhishing.saved'));
         close();
       },
     });
@@ -64,24 +62,19 @@ export function AntiPhishingCard() {
   return (
     <SecurityPanel
       name="anti-phishing"
-      title="Anti-phishing code"
-      lead={
-        <>
-          A phrase of your choice that every email from FIT24 Exchange shows. An email without it, or with
-          another one, is not from us: don’t click its links.
-        </>
-      }
+      title={t('antiPhishing.title')}
+      lead={t('antiPhishing.lead')}
       status={
         security && (
           <SettingPill done={Boolean(phrase)} testId="anti-phishing-status">
-            {phrase ? 'Set' : 'Not set'}
+            {phrase ? t('setting.set') : t('setting.notSet')}
           </SettingPill>
         )
       }
     >
       {phrase && step !== 'edit' && (
         <div className="controls-phrase">
-          <span>Your code, shown in every email</span>
+          <span>{t('antiPhishing.current')}</span>
           <strong data-testid="anti-phishing-phrase">{phrase}</strong>
         </div>
       )}
@@ -93,7 +86,7 @@ export function AntiPhishingCard() {
             onClick={() => setStep('edit')}
             testId="anti-phishing-edit"
           >
-            {phrase ? 'Change code' : 'Set anti-phishing code'}
+            {phrase ? t('antiPhishing.change') : t('antiPhishing.set')}
           </SubmitButton>
           {phrase && (
             <button
@@ -102,7 +95,7 @@ export function AntiPhishingCard() {
               onClick={() => setStep('remove')}
               data-testid="anti-phishing-remove"
             >
-              Remove code
+              {t('antiPhishing.remove')}
             </button>
           )}
         </div>
@@ -111,25 +104,22 @@ export function AntiPhishingCard() {
         <InsetForm
           formRef={form.ref}
           testId="anti-phishing-form"
-          cancel={{ label: 'Cancel', onClick: close }}
+          cancel={{ label: t('cancel'), onClick: close }}
         >
           {step === 'edit' ? (
             <TextField
-              label={phrase ? 'New anti-phishing code' : 'Anti-phishing code'}
+              label={phrase ? t('antiPhishing.newLabel') : t('antiPhishing.label')}
               value={form.values.phrase}
               onChange={(value) => form.set('phrase', value)}
               error={form.errors.phrase}
               maxlength={20}
-              helper="4 to 20 letters, digits, spaces, - or _. Not a password: pick something you will recognise."
+              helper={t('antiPhishing.helper')}
               autocomplete="off"
               onEnter={() => void save(form.values.phrase)}
               testId="anti-phishing-input"
             />
           ) : (
-            <p className="controls-inset__text">
-              Remove your anti-phishing code? Emails from us will no longer show it, and a forged email will
-              be harder to spot.
-            </p>
+            <p className="controls-inset__text">{t('antiPhishing.removeText')}</p>
           )}
           {secondFactor.field}
           <SubmitButton
@@ -139,7 +129,7 @@ export function AntiPhishingCard() {
             onClick={() => void save(step === 'remove' ? null : form.values.phrase)}
             testId="anti-phishing-save"
           >
-            {step === 'remove' ? 'Remove code' : 'Save code'}
+            {step === 'remove' ? t('antiPhishing.remove') : t('antiPhishing.save')}
           </SubmitButton>
         </InsetForm>
       )}

@@ -1,5 +1,6 @@
 import type { Envelope } from '@fit24/contract';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type SecondFactorProof, useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -28,6 +29,7 @@ export function ConfirmSecondFactor<T>({
   onCancel,
   testId,
 }: ConfirmSecondFactorProps<T>) {
+  const { t } = useTranslation('security');
   const [error, setError] = useState<string>();
   const action = useAction();
   const secondFactor = useSecondFactor({ error, onEnter: () => confirm(), testId: `${testId}-2fa` });
@@ -67,7 +69,7 @@ export function ConfirmSecondFactor<T>({
       {secondFactor.field}
       <div className="tfa-actions">
         <button type="button" className="fit24-link" onClick={onCancel} data-testid={`${testId}-cancel`}>
-          Cancel
+          {t('cancel')}
         </button>
         <SubmitButton busy={action.busy} color={color} onClick={confirm} testId={`${testId}-submit`}>
           {confirmLabel}

@@ -3,6 +3,7 @@ import { IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { hourglassOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CancelOrResend } from '../../../components/ui/ResendButton.tsx';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -28,6 +29,7 @@ const emptyDetails = { email_id: '', password: '' };
  * code sent to the new address. Withdrawals and transfers pause for the cool-down afterwards.
  */
 export function EmailCard({ email }: { email: string | undefined }) {
+  const { t } = useTranslation('security');
   const security = useSecurity().data?.security;
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -71,7 +73,7 @@ export function EmailCard({ email }: { email: string | undefined }) {
       onSuccess: (data) => {
         setSentTo(data.email_id);
         countdown.start(retryAfterOf(data));
-        toast.success(`We sent a code to ${data.email_id}`);
+        toast.success(t('email.codeSentTo', { email: data.email_id }));
         code.setValues({ otp: '' });
         setStep('code');
       },
@@ -96,7 +98,7 @@ export function EmailCard({ email }: { email: string | undefined }) {
       send: (body) => api.call('account.emailConfirm', { body }),
       onError: showRefusal,
       onSuccess: async ({ user }) => {
-        toast.success(`Your email is now ${user.email_id}`);
+        toast.success(t('email.changed', { email: user.email_id }));
         setSentTo(null);
         close();
         await keepChangedEmail(queryClient, user);
@@ -104,13 +106,9 @@ export function EmailCard({ email }: { email: string | undefined }) {
     });
 
   return (
-    <SecurityPanel
-      name="email"
-      title="Email"
-      lead="You sign in with it, and we send your codes and security alerts to it."
-    >
+    <SecurityPanel name="email" title={t('email.title')} lead={t('email.lead')}>
       <div className="email-current">
-        <span>Current email</span>
+        <span>{t('email.current')}</span>
         <strong data-testid="security-email-current">{email ?? '…'}</strong>
       </div>
       {security && <EmailCooldown security={security} />}
@@ -122,29 +120,32 @@ export function EmailCard({ email }: { email: string | undefined }) {
           onClick={() => setStep('details')}
           testId="security-email-start"
         >
-          Change email
+          {t('email.change')}
         </SubmitButton>
       )}
       {step === 'details' && (
         <InsetForm
           formRef={details.ref}
           testId="security-email-form"
-          cancel={{ label: 'Cancel', onClick: close, testId: 'security-email-cancel' }}
+          cancel={{ label: t('cancel'), onClick: close, testId: 'security-email-cancel' }}
         >
           <p className="controls-inset__text">
-            We’ll send a code to the new address and tell {email ?? 'your current one'} about it.
-            {security &&
-              ` Once it changes, withdrawals and transfers pause for ${describeDelay(security.cooldown_seconds)}.`}
+            {security
+              ? t('email.details.textWithPause', {
+                  email: email ?? t('email.details.yourCurrent'),
+                  delay: describeDelay(security.cooldown_seconds),
+                })
+              : t('email.details.text', { email: email ?? t('email.details.yourCurrent') })}
           </p>
           <EmailField
-            label="New email"
+            label={t('email.details.newEmail')}
             value={details.values.email_id}
             onChange={(value) => details.set('email_id', value)}
             error={details.errors.email_id}
             testId="security-email-new"
           />
           <PasswordField
-            label="Current password"
+            label={t('email.details.currentPassword')}
             autocomplete="current-password"
             value={details.values.password}
             onChange={(value) => details.set('password', value)}
@@ -154,17 +155,22 @@ export function EmailCard({ email }: { email: string | undefined }) {
           />
           {secondFactor.field}
           <SubmitButton busy={details.busy} onClick={() => void request()} testId="security-email-send">
-            Email me a code
+            {t('email.details.submit')}
           </SubmitButton>
         </InsetForm>
       )}
       {step === 'code' && (
         <InsetForm formRef={code.ref} testId="security-email-code-form">
           <p className="controls-inset__text" data-testid="security-email-sent">
-            We sent a code to <strong>{sentTo}</strong>. Enter it to make it your email.
+            <Trans
+              t={t}
+              i18nKey="email.code.text"
+              values={{ email: sentTo }}
+              components={{ b: <strong /> }}
+            />
           </p>
           <OtpField
-            label="6-digit code from the new address"
+            label={t('email.code.label')}
             value={code.values.otp}
             onChange={(value) => code.set('otp', value)}
             error={code.errors.otp}
@@ -181,7 +187,7 @@ export function EmailCard({ email }: { email: string | undefined }) {
             testId="security-email-resend"
           />
           <SubmitButton busy={code.busy} onClick={() => void confirm()} testId="security-email-confirm">
-            Change email
+            {t('email.change')}
           </SubmitButton>
         </InsetForm>
       )}
@@ -191,6 +197,7 @@ export function EmailCard({ email }: { email: string | undefined }) {
 
 /** Money held back after the email changed: for how long and until when (the server's cool-down). */
 function EmailCooldown({ security }: { security: TSecurity }) {
+  const { t } = useTranslation('security');
   const now = useNowSeconds(30_000);
   const until = security.cooldown_until;
   if (security.cooldown_reason !== 'email changed' || until === null || until <= now) return null;
@@ -198,8 +205,10 @@ function EmailCooldown({ security }: { security: TSecurity }) {
     <div className="fit24-notice fit24-notice--warning email-cooldown" data-testid="security-email-cooldown">
       <IonIcon icon={hourglassOutline} color="warning" aria-hidden="true" />
       <span>
-        Your email changed, so withdrawals and transfers are paused for{' '}
-        {describeDelay(security.cooldown_seconds)} for your safety, until {formatDateTime(until)}.
+        {t('email.cooldown', {
+          delay: describeDelay(security.cooldown_seconds),
+          date: formatDateTime(until),
+        })}
       </span>
     </div>
   );

@@ -1,5 +1,6 @@
 import { IonIcon, useIonAlert } from '@ionic/react';
 import { lockClosedOutline, snowOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -13,6 +14,7 @@ import './money-controls.css';
  * the app ends it here at once and goes to the root, as it does for a 502.
  */
 export function FreezeCard() {
+  const { t } = useTranslation('security');
   const security = useSecurity().data?.security;
   const freezing = useAction();
   const toast = useToast();
@@ -22,20 +24,19 @@ export function FreezeCard() {
     freezing.run({
       send: () => api.call('security.freeze'),
       onSuccess: async () => {
-        toast.info('Your account is frozen and every device is signed out. Contact support to unfreeze it.');
+        toast.info(t('freezeCard.done'));
         await api.endSession();
       },
     });
 
   const confirm = () =>
     void presentAlert({
-      header: 'Freeze your account?',
-      message:
-        'Withdrawals and transfers stop until our support team unfreezes your account, and every device is signed out at once, this one included.',
+      header: t('freezeCard.confirm.header'),
+      message: t('freezeCard.confirm.message'),
       buttons: [
-        { text: 'Cancel', role: 'cancel', htmlAttributes: { 'data-testid': 'freeze-cancel' } },
+        { text: t('cancel'), role: 'cancel', htmlAttributes: { 'data-testid': 'freeze-cancel' } },
         {
-          text: 'Freeze account',
+          text: t('freezeCard.confirm.button'),
           role: 'destructive',
           cssClass: 'security__alert-danger',
           htmlAttributes: { 'data-testid': 'freeze-confirm' },
@@ -48,23 +49,15 @@ export function FreezeCard() {
   return (
     <SecurityPanel
       name="freeze"
-      title="Freeze account"
-      lead={
-        <>
-          Think someone else is in your account? Freezing signs out every device at once and stops withdrawals
-          and transfers until our support team unfreezes it. You can still sign in to see your balances.
-        </>
-      }
-      kicker={<p className="controls-danger-zone__kicker">Danger zone</p>}
+      title={t('freezeCard.title')}
+      lead={t('freezeCard.lead')}
+      kicker={<p className="controls-danger-zone__kicker">{t('freezeCard.kicker')}</p>}
       className="controls-danger-zone"
     >
       {frozen ? (
         <div className="fit24-notice fit24-notice--danger controls-notice" data-testid="freeze-frozen">
           <IonIcon icon={lockClosedOutline} aria-hidden="true" />
-          <span>
-            Your account is frozen: withdrawals and transfers are stopped. Contact support to unfreeze it once
-            your email and password are secure.
-          </span>
+          <span>{t('freezeCard.frozen')}</span>
         </div>
       ) : (
         <SubmitButton
@@ -76,7 +69,7 @@ export function FreezeCard() {
           testId="freeze-open"
         >
           {!freezing.busy && <IonIcon icon={snowOutline} slot="start" aria-hidden="true" />}
-          Freeze my account
+          {t('freezeCard.open')}
         </SubmitButton>
       )}
     </SecurityPanel>

@@ -9,13 +9,14 @@ import {
   trashOutline,
 } from 'ionicons/icons';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
-import { describeDelay } from '../../../lib/countdown.ts';
+import { describeDelay, useNowSeconds } from '../../../lib/countdown.ts';
 import { formatAgo, formatDate } from '../../../lib/format.ts';
 import { sentence } from '../../../lib/forms.ts';
 import { SECURITY_QUERY_KEY, useSecurity } from '../../../lib/security.ts';
@@ -43,6 +44,7 @@ function PasskeyRow({
   onRename: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('security');
   const id = passkey.passkey_id;
   return (
     <li className="passkeys__row" data-testid={`security-passkey-${id}`}>
@@ -52,15 +54,20 @@ function PasskeyRow({
       <div className="passkeys__text">
         <h3 data-testid={`security-passkey-${id}-name`}>{passkey.name}</h3>
         <p>
-          Added {formatDate(passkey.creation_date)} ·{' '}
-          {passkey.last_used_date === null ? 'never used' : `used ${formatAgo(passkey.last_used_date, now)}`}
+          {t('passkeys.row.dates', {
+            date: formatDate(passkey.creation_date),
+            usage:
+              passkey.last_used_date === null
+                ? t('passkeys.row.neverUsed')
+                : t('passkeys.row.used', { ago: formatAgo(passkey.last_used_date, now) }),
+          })}
         </p>
       </div>
       <IonButton
         fill="clear"
         color="medium"
         onClick={onRename}
-        aria-label={`Rename ${passkey.name}`}
+        aria-label={t('passkeys.row.rename', { name: passkey.name })}
         data-testid={`security-passkey-${id}-rename`}
       >
         <IonIcon icon={createOutline} slot="icon-only" aria-hidden="true" />
@@ -69,7 +76,7 @@ function PasskeyRow({
         fill="clear"
         color="danger"
         onClick={onRemove}
-        aria-label={`Remove ${passkey.name}`}
+        aria-label={t('passkeys.row.remove', { name: passkey.name })}
         data-testid={`security-passkey-${id}-remove`}
       >
         <IonIcon icon={trashOutline} slot="icon-only" aria-hidden="true" />
@@ -88,13 +95,14 @@ function RenamePasskey({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('security');
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string>();
   const action = useAction();
   const save = () => {
     const checked = ZPasskeyName.safeParse(name);
     if (!checked.success) {
-      setError(sentence(checked.error.issues[0]?.message ?? 'is required'));
+      setError(sentence(checked.error.issues[0]?.message ?? t('required')));
       return;
     }
     void action.run({
@@ -106,7 +114,7 @@ function RenamePasskey({
   return (
     <form className="fit24-form tfa-confirm" onSubmit={(event) => event.preventDefault()} noValidate>
       <TextField
-        label="New name"
+        label={t('passkeys.rename.label')}
         value={name}
         maxlength={60}
         onChange={(value) => {
@@ -124,10 +132,10 @@ function RenamePasskey({
           onClick={onCancel}
           data-testid="security-passkey-rename-cancel"
         >
-          Cancel
+          {t('cancel')}
         </button>
         <SubmitButton busy={action.busy} onClick={save} testId="security-passkey-rename-save">
-          Save name
+          {t('passkeys.rename.save')}
         </SubmitButton>
       </div>
     </form>
@@ -139,12 +147,14 @@ function RenamePasskey({
  * rename, remove (with the second factor: removing one starts the cool-down).
  */
 export function PasskeysCard() {
+  const { t } = useTranslation('security');
   const query = useSecurity();
   const security = query.data?.security;
   const queryClient = useQueryClient();
   const toast = useToast();
   const [editing, setEditing] = useState<Editing>(null);
-  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  // Ticks each minute, so "used 5 min ago" stays true on a screen left open or pulled to refresh.
+  const now = useNowSeconds(60_000);
   const supported = supportsPasskeys();
   const refresh = () => queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
   const done = async (message: string) => {
@@ -157,13 +167,8 @@ export function PasskeysCard() {
   return (
     <SecurityPanel
       name="passkeys"
-      title="Passkeys"
-      lead={
-        <>
-          Sign in with your fingerprint, face or screen lock instead of a password. A passkey also counts as
-          your second factor.
-        </>
-      }
+      title={t('passkeys.title')}
+      lead={t('passkeys.lead')}
       status={
         security && (
           <Pill
@@ -171,7 +176,7 @@ export function PasskeysCard() {
             icon={fingerPrintOutline}
             testId="security-passkeys-count"
           >
-            {passkeys.length === 0 ? 'None' : `${passkeys.length} active`}
+            {passkeys.length === 0 ? t('passkeys.none') : t('passkeys.active', { count: passkeys.length })}
           </Pill>
         )
       }
@@ -193,21 +198,21 @@ export function PasskeysCard() {
       )}
       {security && passkeys.length === 0 && editing === null && (
         <p className="tfa-lead" data-testid="security-passkeys-empty">
-          You have no passkeys yet.
+          {t('passkeys.empty')}
         </p>
       )}
       {editing?.kind === 'rename' && (
         <RenamePasskey
           key={editing.passkey.passkey_id}
           passkey={editing.passkey}
-          onDone={() => void done('Passkey renamed')}
+          onDone={() => void done(t('passkeys.renamed'))}
           onCancel={() => setEditing(null)}
         />
       )}
       {editing?.kind === 'remove' && (
         <ConfirmSecondFactor
           key={editing.passkey.passkey_id}
-          confirmLabel="Remove passkey"
+          confirmLabel={t('passkeys.remove.confirm')}
           color="danger"
           send={(proof) =>
             api.call('security.passkeyRemove', { body: { passkey_id: editing.passkey.passkey_id, ...proof } })
@@ -215,20 +220,23 @@ export function PasskeysCard() {
           onDone={async (data) => {
             queryClient.setQueryData(SECURITY_QUERY_KEY, data);
             setEditing(null);
-            toast.success('Passkey removed');
+            toast.success(t('passkeys.removed'));
           }}
           onCancel={() => setEditing(null)}
           testId="security-passkey-remove-form"
         >
           <p className="tfa-lead">
-            Remove <strong>{editing.passkey.name}</strong>? It will no longer sign you in. Withdrawals and
-            transfers pause for {describeDelay(security?.cooldown_seconds ?? 0)} after a second factor is
-            removed.
+            <Trans
+              t={t}
+              i18nKey="passkeys.remove.text"
+              values={{ name: editing.passkey.name, delay: describeDelay(security?.cooldown_seconds ?? 0) }}
+              components={{ b: <strong /> }}
+            />
           </p>
         </ConfirmSecondFactor>
       )}
       {editing?.kind === 'add' && (
-        <AddPasskey onAdded={() => done('Passkey added')} onCancel={() => setEditing(null)} />
+        <AddPasskey onAdded={() => done(t('passkeys.added'))} onCancel={() => setEditing(null)} />
       )}
       {security && editing === null && supported && (
         <SubmitButton
@@ -238,15 +246,13 @@ export function PasskeysCard() {
           testId="security-passkey-add"
         >
           <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
-          Add a passkey
+          {t('passkeys.add')}
         </SubmitButton>
       )}
       {security && !supported && (
         <div className="fit24-notice">
           <IonIcon icon={informationCircleOutline} color="primary" aria-hidden="true" />
-          <span>
-            This browser cannot create passkeys. Open FIT24 Exchange in an up-to-date browser to add one.
-          </span>
+          <span>{t('passkeys.unsupported')}</span>
         </div>
       )}
     </SecurityPanel>

@@ -1,5 +1,6 @@
 import { useIonRouter } from '@ionic/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ResetPasswordForm } from '../../../components/ui/ResetPasswordForm.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -15,6 +16,7 @@ import { SecurityPanel } from './SecurityPanel.tsx';
  * (auth.passwordReset). The server revokes every session on reset, so this one ends too.
  */
 export function PasswordCard({ email }: { email: string | undefined }) {
+  const { t } = useTranslation('security');
   const router = useIonRouter();
   const sending = useAction();
   const [wait, setWait] = useState<number | null>(null);
@@ -41,13 +43,8 @@ export function PasswordCard({ email }: { email: string | undefined }) {
   return (
     <SecurityPanel
       name="password"
-      title="Sign-in password"
-      lead={
-        <>
-          We’ll email a code to {email ?? 'your address'}. Changing your password signs out every device, this
-          one included.
-        </>
-      }
+      title={t('password.title')}
+      lead={t('password.lead', { email: email ?? t('password.yourAddress') })}
     >
       {wait === null ? (
         <SubmitButton
@@ -57,7 +54,7 @@ export function PasswordCard({ email }: { email: string | undefined }) {
           onClick={() => void sendCode()}
           testId="security-pw-send"
         >
-          Change password
+          {t('password.change')}
         </SubmitButton>
       ) : (
         <>
@@ -65,7 +62,7 @@ export function PasswordCard({ email }: { email: string | undefined }) {
             email={email ?? ''}
             initialWait={wait}
             onReset={signedOutEverywhere}
-            submitLabel="Change password"
+            submitLabel={t('password.change')}
             testIdPrefix="security-pw"
           />
           <button
@@ -74,7 +71,7 @@ export function PasswordCard({ email }: { email: string | undefined }) {
             data-testid="security-pw-cancel"
             onClick={() => setWait(null)}
           >
-            Cancel
+            {t('cancel')}
           </button>
         </>
       )}

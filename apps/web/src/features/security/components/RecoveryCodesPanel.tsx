@@ -1,21 +1,28 @@
 import { IonButton, IonCheckbox, IonIcon } from '@ionic/react';
+import type { TFunction } from 'i18next';
 import { copyOutline, downloadOutline, warningOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 
 export const RECOVERY_CODES_FILE = 'fit24-recovery-codes.txt';
 
-/** The text of the downloaded file: who they are for, when they were made, and the codes. */
-export function recoveryCodesText(codes: string[], email: string | undefined, nowSeconds: number): string {
+/** The text of the downloaded file, in the language on screen: who they are for, when they were made, the codes. */
+export function recoveryCodesText(
+  t: TFunction<'security'>,
+  codes: string[],
+  email: string | undefined,
+  nowSeconds: number,
+): string {
   return [
-    'FIT24 Exchange: two-factor recovery codes',
-    ...(email ? [`Account: ${email}`] : []),
-    `Created: ${formatDateTime(nowSeconds)}`,
+    t('recoveryCodes.file.title'),
+    ...(email ? [t('recoveryCodes.file.account', { email })] : []),
+    t('recoveryCodes.file.created', { date: formatDateTime(nowSeconds) }),
     '',
-    'Each code signs you in once if you cannot use your authenticator app.',
-    'Keep them somewhere safe and private, such as a password manager.',
+    t('recoveryCodes.file.use'),
+    t('recoveryCodes.file.keep'),
     '',
     ...codes.map((code, index) => `${String(index + 1).padStart(2, ' ')}. ${code}`),
     '',
@@ -46,24 +53,22 @@ export function RecoveryCodesPanel({
   email: string | undefined;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('security');
   const toast = useToast();
   const [saved, setSaved] = useState(false);
   const [now] = useState(() => Math.floor(Date.now() / 1000));
-  const text = recoveryCodesText(codes, email, now);
+  const text = recoveryCodesText(t, codes, email, now);
 
   const copy = async () => {
-    if (await copyText(text)) toast.success('Recovery codes copied');
-    else toast.error('Copying was refused by the browser. Download the codes instead.');
+    if (await copyText(text)) toast.success(t('recoveryCodes.copied'));
+    else toast.error(t('recoveryCodes.copyRefused'));
   };
 
   return (
     <div className="tfa-codes" data-testid="security-2fa-codes">
       <div className="fit24-notice fit24-notice--warning">
         <IonIcon icon={warningOutline} color="warning" aria-hidden="true" />
-        <span>
-          Save these recovery codes now: they are shown only once. Each one replaces a code from your app a
-          single time if you lose your phone.
-        </span>
+        <span>{t('recoveryCodes.warning')}</span>
       </div>
       <ol className="tfa-codes__grid" data-testid="security-2fa-code-list">
         {codes.map((code) => (
@@ -75,11 +80,11 @@ export function RecoveryCodesPanel({
       <div className="tfa-codes__actions">
         <IonButton fill="outline" onClick={() => void copy()} data-testid="security-2fa-codes-copy">
           <IonIcon icon={copyOutline} slot="start" aria-hidden="true" />
-          Copy
+          {t('recoveryCodes.copy')}
         </IonButton>
         <IonButton fill="outline" onClick={() => download(text)} data-testid="security-2fa-codes-download">
           <IonIcon icon={downloadOutline} slot="start" aria-hidden="true" />
-          Download .txt
+          {t('recoveryCodes.download')}
         </IonButton>
       </div>
       <IonCheckbox
@@ -90,10 +95,10 @@ export function RecoveryCodesPanel({
         data-testid="security-2fa-codes-saved"
         className="tfa-codes__saved"
       >
-        I have saved my recovery codes somewhere safe
+        {t('recoveryCodes.saved')}
       </IonCheckbox>
       <IonButton expand="block" disabled={!saved} onClick={onDone} data-testid="security-2fa-codes-done">
-        Done
+        {t('recoveryCodes.done')}
       </IonButton>
     </div>
   );

@@ -1,11 +1,12 @@
 import { IonIcon, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { desktopOutline, phonePortraitOutline, radioButtonOn } from 'ionicons/icons';
-import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
 import { api } from '../../../lib/api.ts';
+import { useNowSeconds } from '../../../lib/countdown.ts';
 import { describeUserAgent, formatAgo } from '../../../lib/format.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { sessionsQueryOptions } from '../api/get-sessions.ts';
@@ -15,10 +16,12 @@ const isPhone = (name: string) => /iPhone|iPad|Android/.test(name);
 
 /** The signed-in devices (auth.sessions) and "sign out everywhere" (auth.signoutAll). */
 export function SessionsCard() {
+  const { t } = useTranslation('security');
   const sessions = useQuery({ ...sessionsQueryOptions(), refetchOnMount: 'always', enabled: useSignedIn() });
   const signingOut = useAction();
   const [presentAlert] = useIonAlert();
-  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  // Ticks each minute, so "used 5 min ago" stays true on a screen left open or pulled to refresh.
+  const now = useNowSeconds(60_000);
 
   const signOutEverywhere = () =>
     signingOut.run({
@@ -29,12 +32,12 @@ export function SessionsCard() {
 
   const confirm = () =>
     void presentAlert({
-      header: 'Sign out everywhere?',
-      message: 'Every device signed in to your account, this one included, will need to sign in again.',
+      header: t('sessions.confirm.header'),
+      message: t('sessions.confirm.message'),
       buttons: [
-        { text: 'Cancel', role: 'cancel' },
+        { text: t('cancel'), role: 'cancel' },
         {
-          text: 'Sign out everywhere',
+          text: t('sessions.signOutAll'),
           role: 'destructive',
           cssClass: 'security__alert-danger',
           htmlAttributes: { 'data-testid': 'security-signout-all-confirm' },
@@ -45,13 +48,9 @@ export function SessionsCard() {
 
   const list = sessions.data?.sessions ?? [];
   return (
-    <SecurityPanel
-      name="sessions"
-      title="Signed-in devices"
-      lead="If you don’t recognise a device, change your password and sign out everywhere."
-    >
+    <SecurityPanel name="sessions" title={t('sessions.title')} lead={t('sessions.lead')}>
       {sessions.isPending && (
-        <div role="status" aria-label="Loading your devices">
+        <div role="status" aria-label={t('sessions.loading')}>
           {[0, 1].map((row) => (
             <IonSkeletonText key={row} animated style={{ height: '44px', marginBottom: '8px' }} />
           ))}
@@ -72,13 +71,16 @@ export function SessionsCard() {
                 <IonLabel>
                   <h3>{name}</h3>
                   <p>
-                    {session.ip ?? 'Unknown IP'} · active {formatAgo(session.last_seen_date, now)}
+                    {t('sessions.seen', {
+                      ip: session.ip ?? t('sessions.unknownIp'),
+                      ago: formatAgo(session.last_seen_date, now),
+                    })}
                   </p>
                 </IonLabel>
                 {session.current === 1 && (
                   <span slot="end">
                     <Pill tone="primary" icon={radioButtonOn} testId="security-session-current">
-                      This device
+                      {t('sessions.thisDevice')}
                     </Pill>
                   </span>
                 )}
@@ -95,7 +97,7 @@ export function SessionsCard() {
         testId="security-signout-all"
         className="security__signout"
       >
-        Sign out everywhere
+        {t('sessions.signOutAll')}
       </SubmitButton>
     </SecurityPanel>
   );

@@ -2,6 +2,7 @@ import { type RouteData, ZTotpEnableBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { OtpField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -30,12 +31,13 @@ export function TotpSetup({
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('security');
   const toast = useToast();
   const form = useForm({ code: '' });
 
   const copySecret = async () => {
-    if (await copyText(setup.secret)) toast.success('Key copied');
-    else toast.error('Copying was refused by the browser. Select the key and copy it by hand.');
+    if (await copyText(setup.secret)) toast.success(t('totpSetup.keyCopied'));
+    else toast.error(t('totpSetup.copyRefused'));
   };
 
   const submit = () =>
@@ -56,9 +58,10 @@ export function TotpSetup({
     <div className="tfa-setup" data-testid="security-2fa-setup">
       <section className="tfa-step">
         <h3>
-          <span className="tfa-step__number">1</span>Scan this QR code
+          <span className="tfa-step__number">1</span>
+          {t('totpSetup.scanTitle')}
         </h3>
-        <p>Use Google Authenticator, Microsoft Authenticator, 1Password or any authenticator app.</p>
+        <p>{t('totpSetup.apps')}</p>
         <div className="tfa-qr" data-testid="security-2fa-qr">
           <QRCodeSVG
             value={setup.otpauth_uri}
@@ -66,17 +69,17 @@ export function TotpSetup({
             marginSize={2}
             bgColor="#ffffff"
             fgColor="#0a1628"
-            title="QR code to add FIT24 Exchange to your authenticator app"
+            title={t('totpSetup.qrTitle')}
           />
         </div>
-        <p>Can’t scan it? Enter this key in the app instead:</p>
+        <p>{t('totpSetup.cantScan')}</p>
         <div className="tfa-secret">
           <code data-testid="security-2fa-secret">{groupSecret(setup.secret)}</code>
           <IonButton
             fill="clear"
             size="small"
             onClick={() => void copySecret()}
-            aria-label="Copy the key"
+            aria-label={t('totpSetup.copyKey')}
             data-testid="security-2fa-secret-copy"
           >
             <IonIcon icon={copyOutline} slot="icon-only" aria-hidden="true" />
@@ -90,10 +93,11 @@ export function TotpSetup({
         ref={form.ref}
       >
         <h3>
-          <span className="tfa-step__number">2</span>Enter the code the app shows
+          <span className="tfa-step__number">2</span>
+          {t('totpSetup.codeTitle')}
         </h3>
         <OtpField
-          label="6-digit code"
+          label={t('totpSetup.codeLabel')}
           value={form.values.code}
           onChange={(value) => form.set('code', value)}
           error={form.errors.code}
@@ -107,10 +111,10 @@ export function TotpSetup({
             onClick={onCancel}
             data-testid="security-2fa-setup-cancel"
           >
-            Cancel
+            {t('cancel')}
           </button>
           <SubmitButton busy={form.busy} onClick={submit} testId="security-2fa-enable">
-            Turn on
+            {t('totpSetup.turnOn')}
           </SubmitButton>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircle, keyOutline, phonePortraitOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -16,6 +17,9 @@ import { SecurityPanel } from './SecurityPanel.tsx';
 import { type TotpSecret, TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
 
+/** How many recovery codes the server makes at a time. */
+const RECOVERY_CODES = 10;
+
 type Stage =
   | { name: 'idle' }
   | { name: 'setup'; setup: TotpSecret }
@@ -28,6 +32,7 @@ type Stage =
  * new recovery codes, and turning it off (second factor; starts the cool-down).
  */
 export function TwoFactorCard({ email }: { email: string | undefined }) {
+  const { t } = useTranslation('security');
   const query = useSecurity();
   const security = query.data?.security;
   const queryClient = useQueryClient();
@@ -52,12 +57,12 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
   return (
     <SecurityPanel
       name="2fa"
-      title="Two-factor authentication"
-      lead="A code from an authenticator app on your phone, asked when you sign in, withdraw or transfer."
+      title={t('twoFactor.title')}
+      lead={t('twoFactor.lead')}
       status={
         security && (
           <SettingPill done={on} testId="security-2fa-status">
-            {on ? 'On' : 'Off'}
+            {on ? t('setting.on') : t('setting.off')}
           </SettingPill>
         )
       }
@@ -72,18 +77,23 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
           <ul className="tfa-facts">
             <li>
               <IonIcon icon={phonePortraitOutline} aria-hidden="true" />
-              <span>Authenticator app</span>
-              <strong data-testid="security-2fa-app">{security.totp_enabled ? 'On' : 'Not set up'}</strong>
+              <span>{t('twoFactor.app')}</span>
+              <strong data-testid="security-2fa-app">
+                {security.totp_enabled ? t('setting.on') : t('twoFactor.appNotSetUp')}
+              </strong>
             </li>
             {on && (
               <li>
                 <IonIcon icon={keyOutline} aria-hidden="true" />
-                <span>Recovery codes left</span>
+                <span>{t('twoFactor.codesLeft')}</span>
                 <strong
                   data-testid="security-2fa-codes-left"
                   className={security.recovery_codes_left <= 2 ? 'tfa-facts--low' : undefined}
                 >
-                  {security.recovery_codes_left} of 10
+                  {t('twoFactor.codesLeftCount', {
+                    left: security.recovery_codes_left,
+                    total: RECOVERY_CODES,
+                  })}
                 </strong>
                 <button
                   type="button"
@@ -91,14 +101,14 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
                   onClick={() => setStage({ name: 'regenerate' })}
                   data-testid="security-2fa-regenerate"
                 >
-                  Renew
+                  {t('twoFactor.renew')}
                 </button>
               </li>
             )}
           </ul>
           {security.totp_enabled === 0 && (
             <SubmitButton busy={starting.busy} onClick={startSetup} testId="security-2fa-start">
-              Set up authenticator app
+              {t('twoFactor.setUp')}
             </SubmitButton>
           )}
           {security.totp_enabled === 1 && (
@@ -109,7 +119,7 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
               onClick={() => setStage({ name: 'disable' })}
               testId="security-2fa-disable"
             >
-              Turn off authenticator app
+              {t('twoFactor.turnOffApp')}
             </SubmitButton>
           )}
         </>
@@ -120,25 +130,23 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
       {stage.name === 'codes' && <RecoveryCodesPanel codes={stage.codes} email={email} onDone={idle} />}
       {stage.name === 'regenerate' && (
         <ConfirmSecondFactor
-          confirmLabel="Make new codes"
+          confirmLabel={t('twoFactor.regenerate.confirm')}
           send={(proof) => api.call('security.recoveryCodes', { body: proof })}
           onDone={(data) => showCodes(data.recovery_codes)}
           onCancel={idle}
           testId="security-2fa-regenerate-form"
         >
-          <p className="tfa-lead">
-            Your current recovery codes stop working as soon as the new ones are made.
-          </p>
+          <p className="tfa-lead">{t('twoFactor.regenerate.lead')}</p>
         </ConfirmSecondFactor>
       )}
       {stage.name === 'disable' && security && (
         <ConfirmSecondFactor
-          confirmLabel="Turn off"
+          confirmLabel={t('twoFactor.disable.confirm')}
           color="danger"
           send={(proof) => api.call('security.totpDisable', { body: proof })}
           onDone={(data) => {
             queryClient.setQueryData(SECURITY_QUERY_KEY, data);
-            toast.success('Your authenticator app is turned off');
+            toast.success(t('twoFactor.disable.done'));
             idle();
           }}
           onCancel={idle}
@@ -147,9 +155,14 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
           <div className="fit24-notice fit24-notice--danger">
             <IonIcon icon={alertCircle} color="danger" aria-hidden="true" />
             <span>
-              Without the app, your account is protected by your password
-              {security.passkeys.length > 0 ? ' and your passkeys' : ' alone'}. For your safety, withdrawals
-              and transfers pause for {describeDelay(security.cooldown_seconds)} after you turn it off.
+              {t(
+                security.passkeys.length > 0
+                  ? 'twoFactor.disable.warningWithPasskeys'
+                  : 'twoFactor.disable.warningAlone',
+                {
+                  delay: describeDelay(security.cooldown_seconds),
+                },
+              )}
             </span>
           </div>
         </ConfirmSecondFactor>

@@ -1,6 +1,7 @@
 import { ZTxnPasswordBody } from '@fit24/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { confirmMismatch, NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 import { CancelOrResend } from '../../../components/ui/ResendButton.tsx';
 import { SettingPill } from '../../../components/ui/StatusChips.tsx';
@@ -17,6 +18,7 @@ const empty = { otp: '', txn_password: '', confirm: '' };
 
 /** The transaction password that guards withdrawals and transfers: an emailed code, then the password. */
 export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const toast = useToast();
   const sending = useAction();
@@ -30,7 +32,7 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
       onSuccess: (data) => {
         setOpen(true);
         countdown.start(retryAfterOf(data));
-        toast.success('We emailed you a 6-digit code');
+        toast.success(t('txnPassword.codeSent'));
       },
       onError: (error) => {
         if (error.code !== 429) return false;
@@ -47,7 +49,7 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
       check: () => confirmMismatch(form.values.txn_password, form.values.confirm),
       send: (body) => api.call('user.txnPassword', { body }),
       onSuccess: async () => {
-        toast.success('Your transaction password is saved');
+        toast.success(t('txnPassword.saved'));
         form.setValues(empty);
         setOpen(false);
         await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
@@ -57,24 +59,24 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
   return (
     <SecurityPanel
       name="txn"
-      title="Transaction password"
-      lead="Asked for every withdrawal and transfer. Use a different one from your sign-in password."
+      title={t('txnPassword.title')}
+      lead={t('txnPassword.lead')}
       status={
         isSet !== undefined && (
           <SettingPill done={isSet} testId="security-txn-status">
-            {isSet ? 'Set' : 'Not set'}
+            {isSet ? t('setting.set') : t('setting.notSet')}
           </SettingPill>
         )
       }
     >
       {!open ? (
         <SubmitButton busy={sending.busy} fill="outline" onClick={sendCode} testId="security-txn-send">
-          {isSet ? 'Change transaction password' : 'Set transaction password'}
+          {isSet ? t('txnPassword.change') : t('txnPassword.set')}
         </SubmitButton>
       ) : (
         <form className="fit24-form" onSubmit={(event) => event.preventDefault()} noValidate>
           <OtpField
-            label="6-digit code from your email"
+            label={t('txnPassword.otpLabel')}
             value={form.values.otp}
             onChange={(value) => form.set('otp', value)}
             error={form.errors.otp}
@@ -95,13 +97,13 @@ export function TxnPasswordCard({ isSet }: { isSet: boolean | undefined }) {
             onConfirm={(value) => form.set('confirm', value)}
             errors={form.errors}
             passwordKey="txn_password"
-            label="Transaction password"
+            label={t('txnPassword.passwordLabel')}
             strength={false}
             onEnter={submit}
             testIdPrefix="security-txn"
           />
           <SubmitButton busy={form.busy} onClick={submit} testId="security-txn-submit">
-            Save transaction password
+            {t('txnPassword.save')}
           </SubmitButton>
         </form>
       )}

@@ -3,6 +3,7 @@ import { IonIcon, IonToggle } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircleOutline, checkmarkCircle, ellipseOutline, hourglassOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSecondFactor } from '../../../components/ui/SecondFactorField.tsx';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -23,6 +24,7 @@ import './money-controls.css';
  * the safety delay (`whitelist_off_date`), which the card says before and after.
  */
 export function WhitelistCard() {
+  const { t } = useTranslation('security');
   const security = useSecurity().data?.security;
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -58,9 +60,9 @@ export function WhitelistCard() {
       onSuccess: (data) => {
         queryClient.setQueryData(SECURITY_QUERY_KEY, data);
         setTurningOff(false);
-        if (enabled === 1) toast.success('Whitelist-only withdrawals are on');
+        if (enabled === 1) toast.success(t('whitelist.turnedOn'));
         else if (data.security.whitelist_off_date) {
-          toast.success(`Whitelist-only ends on ${formatDateTime(data.security.whitelist_off_date)}`);
+          toast.success(t('whitelist.endsOn', { date: formatDateTime(data.security.whitelist_off_date) }));
         }
       },
     });
@@ -86,16 +88,16 @@ export function WhitelistCard() {
   };
 
   const status = on
-    ? { tone: 'success' as const, icon: checkmarkCircle, text: 'On' }
+    ? { tone: 'success' as const, icon: checkmarkCircle, text: t('setting.on') }
     : endsAt
-      ? { tone: 'warning' as const, icon: hourglassOutline, text: 'Ending' }
-      : { tone: 'medium' as const, icon: ellipseOutline, text: 'Off' };
+      ? { tone: 'warning' as const, icon: hourglassOutline, text: t('whitelist.ending') }
+      : { tone: 'medium' as const, icon: ellipseOutline, text: t('setting.off') };
 
   return (
     <SecurityPanel
       name="whitelist"
-      title="Whitelist-only withdrawals"
-      lead="When on, withdrawals can go only to active addresses in your address book."
+      title={t('whitelist.title')}
+      lead={t('whitelist.lead')}
       status={
         security && (
           <Pill tone={status.tone} icon={status.icon} testId="whitelist-status">
@@ -106,12 +108,12 @@ export function WhitelistCard() {
     >
       {security && (
         <div className="controls-switch">
-          <span id="whitelist-toggle-label">Only my address book</span>
+          <span id="whitelist-toggle-label">{t('whitelist.toggle')}</span>
           <IonToggle
             key={redraw}
             checked={optimistic ?? on}
             disabled={form.busy || turningOff}
-            aria-labelledby="whitelist-toggle-label"
+            aria-label={t('whitelist.toggle')}
             onIonChange={(event) => onToggle(event.detail.checked)}
             data-testid="whitelist-toggle"
           />
@@ -121,14 +123,18 @@ export function WhitelistCard() {
         <div className="fit24-notice fit24-notice--warning controls-notice" data-testid="whitelist-ending">
           <IonIcon icon={hourglassOutline} aria-hidden="true" />
           <span>
-            Turned off: it ends on <strong>{formatDateTime(endsAt)}</strong>. Until then, withdrawals still go
-            only to your address book. Turn it back on to cancel.
+            <Trans
+              t={t}
+              i18nKey="whitelist.endingNotice"
+              values={{ date: formatDateTime(endsAt) }}
+              components={{ b: <strong /> }}
+            />
           </span>
         </div>
       )}
       {!on && !endsAt && security && addresses.isSuccess && !hasActive && (
         <p className="controls-hint" data-testid="whitelist-no-active">
-          You have no active address yet: while whitelist-only is on, you cannot withdraw until one is usable.
+          {t('whitelist.noActive')}
         </p>
       )}
       {turningOff && (
@@ -136,7 +142,7 @@ export function WhitelistCard() {
           formRef={form.ref}
           testId="whitelist-off-form"
           cancel={{
-            label: 'Keep it on',
+            label: t('whitelist.keepOn'),
             onClick: () => {
               setTurningOff(false);
               secondFactor.reset();
@@ -146,14 +152,11 @@ export function WhitelistCard() {
         >
           <div className="fit24-notice fit24-notice--warning controls-notice">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-            <span>
-              For your safety this takes effect {delay} from now: until then, withdrawals still go only to
-              your address book.
-            </span>
+            <span>{t('whitelist.delayNotice', { delay })}</span>
           </div>
           {secondFactor.field}
           <SubmitButton busy={form.busy} onClick={() => void turnOff()} testId="whitelist-off-confirm">
-            Turn off whitelist-only
+            {t('whitelist.turnOff')}
           </SubmitButton>
         </InsetForm>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseRecoveryCode } from '../../../components/ui/SecondFactorInput.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
 import { recoveryCodesText } from './RecoveryCodesPanel.tsx';
 import { groupSecret } from './TotpSetup.tsx';
 
@@ -17,7 +18,7 @@ describe('the second factor as people type and read it', () => {
 
   it('writes the recovery codes file with the account and every code, numbered', () => {
     const codes = ['AAAAA-BBBBB', 'CCCCC-DDDDD'];
-    const text = recoveryCodesText(codes, 'ada@example.com', 1_700_000_000);
+    const text = recoveryCodesText(i18n.getFixedT('en', 'security'), codes, 'ada@example.com', 1_700_000_000);
     expect(text).toContain('Account: ada@example.com');
     expect(text).toContain(' 1. AAAAA-BBBBB\n 2. CCCCC-DDDDD\n');
   });

@@ -2,6 +2,7 @@ import { ZFreezeBody } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { alertCircleOutline, lockClosed, snowOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -10,21 +11,22 @@ import { usePageParam } from '../../../lib/search-params.ts';
 import '../../../components/ui/forms.css';
 import './freeze.css';
 
-/** `retry`: the call may work a second time (no network, a busy server); a refused link never does. */
-type Step = { name: 'ask' } | { name: 'done' } | { name: 'failed'; message: string; retry: boolean };
-
-const INCOMPLETE_LINK =
-  'This link is incomplete. Open the whole link from the email again, or sign in and freeze your account from the security screen.';
+/**
+ * `retry`: the call may work a second time (no network, a busy server); a refused link never does.
+ * `message` null: the link is incomplete (said in the language on screen).
+ */
+type Step = { name: 'ask' } | { name: 'done' } | { name: 'failed'; message: string | null; retry: boolean };
 
 /**
  * `/freeze?token=…`, the "this wasn't me" link of a new sign-in email. Public: whoever holds the email
  * may freeze the account (every session ends, money stops until support unfreezes it), nothing more.
  */
 export function FreezePage() {
+  const { t } = useTranslation('security');
   const token = usePageParam('/freeze', 'token') ?? '';
   const valid = ZFreezeBody.safeParse({ token }).success;
   const [step, setStep] = useState<Step>(
-    valid ? { name: 'ask' } : { name: 'failed', message: INCOMPLETE_LINK, retry: false },
+    valid ? { name: 'ask' } : { name: 'failed', message: null, retry: false },
   );
   const freezing = useAction();
 
@@ -40,25 +42,22 @@ export function FreezePage() {
     });
 
   return (
-    <PageShell page="freeze" title="Freeze account">
+    <PageShell page="freeze" title={t('freezePage.title')}>
       {step.name === 'ask' && (
         <div data-testid="freeze-ask">
           <header className="freeze__hero">
             <span className="freeze__badge" aria-hidden="true">
               <IonIcon icon={snowOutline} />
             </span>
-            <h1>Freeze your account?</h1>
-            <p>
-              Someone signed in to your FIT24 Exchange account from a new device or place. If it wasn’t you,
-              freeze the account now.
-            </p>
+            <h1>{t('freezePage.ask.title')}</h1>
+            <p>{t('freezePage.ask.lead')}</p>
           </header>
           <section className="fit24-panel">
-            <h2 className="freeze__list-title">What freezing does</h2>
+            <h2 className="freeze__list-title">{t('freezePage.ask.listTitle')}</h2>
             <ul className="freeze__list">
-              <li>Every device is signed out at once, including whoever signed in.</li>
-              <li>Withdrawals and transfers stop until our support team unfreezes the account.</li>
-              <li>You can still sign in to see your balances and orders.</li>
+              <li>{t('freezePage.ask.signedOut')}</li>
+              <li>{t('freezePage.ask.stopped')}</li>
+              <li>{t('freezePage.ask.stillSignIn')}</li>
             </ul>
           </section>
           <SubmitButton
@@ -69,7 +68,7 @@ export function FreezePage() {
             size="large"
           >
             <IonIcon icon={lockClosed} slot="start" aria-hidden="true" />
-            Freeze my account
+            {t('freezePage.ask.submit')}
           </SubmitButton>
           <IonButton
             fill="clear"
@@ -79,7 +78,7 @@ export function FreezePage() {
             className="freeze__secondary"
             data-testid="freeze-cancel"
           >
-            It was me, leave it as it is
+            {t('freezePage.ask.itWasMe')}
           </IonButton>
         </div>
       )}
@@ -88,11 +87,8 @@ export function FreezePage() {
           <span className="freeze__badge freeze__badge--done" aria-hidden="true">
             <IonIcon icon={lockClosed} />
           </span>
-          <h1>Your account is frozen</h1>
-          <p>
-            Every device was signed out, and withdrawals and transfers are stopped. Sign in and change your
-            password, then contact our support team to unfreeze your account.
-          </p>
+          <h1>{t('freezePage.done.title')}</h1>
+          <p>{t('freezePage.done.text')}</p>
           <SignInAgain size="large" />
           <IonButton
             fill="outline"
@@ -102,22 +98,22 @@ export function FreezePage() {
             className="freeze__action"
             data-testid="freeze-reset"
           >
-            Reset password
+            {t('freezePage.done.reset')}
           </IonButton>
         </div>
       )}
       {step.name === 'failed' && (
         <div data-testid="freeze-failed">
           <header className="freeze__hero">
-            <h1>We couldn’t freeze the account</h1>
+            <h1>{t('freezePage.failed.title')}</h1>
           </header>
           <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="freeze-error">
             <IonIcon icon={alertCircleOutline} color="danger" aria-hidden="true" />
-            <span>{step.message}</span>
+            <span>{step.message ?? t('freezePage.incompleteLink')}</span>
           </div>
           {step.retry && (
             <SubmitButton busy={freezing.busy} onClick={freeze} testId="freeze-retry" fill="outline">
-              Try again
+              {t('freezePage.failed.retry')}
             </SubmitButton>
           )}
           <SignInAgain />
@@ -129,6 +125,7 @@ export function FreezePage() {
 
 /** To the login page as a fresh start: the freeze ended every session. */
 function SignInAgain({ size }: { size?: 'large' }) {
+  const { t } = useTranslation('security');
   return (
     <IonButton
       expand="block"
@@ -138,7 +135,7 @@ function SignInAgain({ size }: { size?: 'large' }) {
       className="freeze__action"
       data-testid="freeze-login"
     >
-      Sign in
+      {t('freezePage.signIn')}
     </IonButton>
   );
 }

@@ -1,7 +1,9 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { arrowUpCircleOutline, openOutline, refreshOutline } from 'ionicons/icons';
+import { Suspense } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../../components/ui/BrandMark.tsx';
 import { type AppPlatform, appPlatform, OWN_VERSION, updateRequired } from '../../../lib/app-version.ts';
 import { useInertApp } from '../../../lib/inert-app.ts';
@@ -11,11 +13,6 @@ import './update-required.css';
 
 /** Checked at start, when the app comes back to the foreground, and every half hour while it is open. */
 const RECHECK_MS = 30 * 60_000;
-
-const STORE_NAME: Record<Exclude<AppPlatform, 'web'>, string> = {
-  ios: 'the App Store',
-  android: 'Google Play',
-};
 
 /**
  * Blocks the app when the server no longer supports this build (`/api/version`'s `min_code` above the
@@ -32,14 +29,18 @@ export function UpdateRequiredGate() {
   const required = version.data ? updateRequired(version.data, platform) : null;
   useInertApp(required !== null);
   if (!required) return null;
+  // Its own boundary: this sits outside the routes' Suspense, and its strings arrive with their chunk.
   return createPortal(
-    <UpdateRequiredScreen platform={platform} storeUrl={required.storeUrl} />,
+    <Suspense fallback={null}>
+      <UpdateRequiredScreen platform={platform} storeUrl={required.storeUrl} />
+    </Suspense>,
     document.body,
   );
 }
 
 function UpdateRequiredScreen({ platform, storeUrl }: { platform: AppPlatform; storeUrl: string | null }) {
-  const store = platform === 'web' ? null : STORE_NAME[platform];
+  const { t } = useTranslation('system');
+  const store = platform === 'web' ? null : t(`update.stores.${platform}`);
   return (
     <div
       className="fit24-update"
@@ -54,27 +55,23 @@ function UpdateRequiredScreen({ platform, storeUrl }: { platform: AppPlatform; s
         <span className="fit24-update__icon">
           <IonIcon icon={arrowUpCircleOutline} aria-hidden="true" />
         </span>
-        <h1 id="update-title">Update required</h1>
-        <p id="update-text">
-          {store
-            ? `This version of FIT24 Exchange is no longer supported. Install the latest version from ${store} to carry on.`
-            : 'A new version of FIT24 Exchange is out and this one is no longer supported. Reload to get it.'}
-        </p>
-        <p className="fit24-update__safe">Your funds and open orders are safe on the exchange.</p>
+        <h1 id="update-title">{t('update.title')}</h1>
+        <p id="update-text">{store ? t('update.storeText', { store }) : t('update.webText')}</p>
+        <p className="fit24-update__safe">{t('update.safe')}</p>
         {!store && (
           <IonButton expand="block" onClick={() => void reloadLatestBuild()} data-testid="update-reload">
             <IonIcon icon={refreshOutline} slot="start" aria-hidden="true" />
-            Reload
+            {t('update.reload')}
           </IonButton>
         )}
         {store && storeUrl && (
           <IonButton expand="block" href={storeUrl} target="_blank" rel="noopener" data-testid="update-store">
             <IonIcon icon={openOutline} slot="start" aria-hidden="true" />
-            Open {store}
+            {t('update.open', { store })}
           </IonButton>
         )}
         <p className="fit24-update__version" data-testid="update-own-version">
-          Installed version {OWN_VERSION.version}
+          {t('update.installed', { version: OWN_VERSION.version })}
         </p>
       </div>
     </div>

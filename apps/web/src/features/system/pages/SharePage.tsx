@@ -1,6 +1,7 @@
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { copyOutline, giftOutline, shareSocialOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -19,6 +20,7 @@ export function shareLink(origin: string, code: string): string {
  * `referral_code`) for the register form; for a signed-in user it shows their own invite link.
  */
 export function SharePage() {
+  const { t } = useTranslation('system');
   const { search } = useLocation();
   const session = useSession();
   const signedIn = !!session?.token;
@@ -38,17 +40,17 @@ export function SharePage() {
     if (!link) return;
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Invite link copied');
+      toast.success(t('share.copied'));
     } catch {
-      toast.error('Copying is not available here; select the link and copy it.');
+      toast.error(t('share.copyFailed'));
     }
   };
   const share = async () => {
     if (!link) return;
     try {
       await navigator.share({
-        title: 'Join me on FIT24 Exchange',
-        text: 'Trade and stake crypto with me.',
+        title: t('share.shareTitle'),
+        text: t('share.shareText'),
         url: link,
       });
     } catch {
@@ -57,35 +59,37 @@ export function SharePage() {
   };
 
   return (
-    <PageShell page="share" title="Invite friends" backHref={signedIn ? '/tabs/account' : '/'}>
+    <PageShell page="share" title={t('share.title')} backHref={signedIn ? '/tabs/account' : '/'}>
       {invitedBy && !signedIn && (
         <section className="share__card" data-testid="share-invited">
           <IonIcon icon={giftOutline} aria-hidden="true" className="share__icon" />
-          <h1>You’ve been invited</h1>
+          <h1>{t('share.invited.heading')}</h1>
           <p className="fit24-muted">
-            Create your FIT24 Exchange account with invite code{' '}
-            <strong data-testid="share-invite-code">{kept ?? invitedBy}</strong>: it’s filled in for you.
+            <Trans
+              t={t}
+              i18nKey="share.invited.lead"
+              values={{ code: kept ?? invitedBy }}
+              components={{ code: <strong data-testid="share-invite-code" /> }}
+            />
           </p>
           <IonButton expand="block" size="large" routerLink="/register" data-testid="share-register">
-            Create account
+            {t('share.invited.register')}
           </IonButton>
           <IonButton expand="block" fill="clear" routerLink="/login">
-            I already have an account
+            {t('share.invited.haveAccount')}
           </IonButton>
         </section>
       )}
       {signedIn && (
         <section className="share__card">
           <IonIcon icon={shareSocialOutline} aria-hidden="true" className="share__icon" />
-          <h1>Invite friends, grow your team</h1>
-          <p className="fit24-muted">
-            Friends who join with your link become your direct partners in the FIT24 affiliate programme.
-          </p>
+          <h1>{t('share.own.heading')}</h1>
+          <p className="fit24-muted">{t('share.own.lead')}</p>
           {account.isPending && <IonSkeletonText animated style={{ height: '48px' }} />}
           {link && own && (
             <>
               <div className="share__code">
-                <span className="fit24-muted">Your code</span>
+                <span className="fit24-muted">{t('share.own.yourCode')}</span>
                 <strong data-testid="share-code">{own}</strong>
               </div>
               <p className="share__link" data-testid="share-link">
@@ -94,7 +98,7 @@ export function SharePage() {
               <div className="share__actions">
                 <IonButton expand="block" onClick={() => void copy()} data-testid="share-copy">
                   <IonIcon icon={copyOutline} slot="start" aria-hidden="true" />
-                  Copy link
+                  {t('share.own.copy')}
                 </IonButton>
                 {typeof navigator.share === 'function' && (
                   <IonButton
@@ -104,24 +108,22 @@ export function SharePage() {
                     data-testid="share-share"
                   >
                     <IonIcon icon={shareSocialOutline} slot="start" aria-hidden="true" />
-                    Share
+                    {t('share.own.share')}
                   </IonButton>
                 )}
               </div>
             </>
           )}
-          {account.isSuccess && !own && (
-            <p className="fit24-muted">Your invite code will appear here once your account is ready.</p>
-          )}
+          {account.isSuccess && !own && <p className="fit24-muted">{t('share.own.pending')}</p>}
         </section>
       )}
       {!invitedBy && !signedIn && (
         <section className="share__card">
           <IonIcon icon={giftOutline} aria-hidden="true" className="share__icon" />
-          <h1>Invite friends</h1>
-          <p className="fit24-muted">Sign in to get your personal invite link.</p>
+          <h1>{t('share.visitor.heading')}</h1>
+          <p className="fit24-muted">{t('share.visitor.lead')}</p>
           <IonButton expand="block" routerLink="/login">
-            Sign in
+            {t('share.visitor.signIn')}
           </IonButton>
         </section>
       )}

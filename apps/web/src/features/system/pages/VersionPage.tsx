@@ -1,15 +1,17 @@
 import { IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { versionQueryOptions } from '../api/get-version.ts';
 
 /** Open page: the app version the server announces (GET /api/version). */
 export function VersionPage() {
+  const { t } = useTranslation('system');
   const version = useQuery(versionQueryOptions());
   return (
-    <PageShell page="version" title="App version" backHref="/">
+    <PageShell page="version" title={t('version.title')} backHref="/">
       {version.isPending && (
-        <div className="fit24-center" role="status" aria-label="Loading">
+        <div className="fit24-center" role="status" aria-label={t('version.loading')}>
           <IonSpinner name="crescent" color="primary" />
         </div>
       )}
@@ -17,13 +19,13 @@ export function VersionPage() {
       {version.data && (
         <IonList inset lines="full">
           <IonItem>
-            <IonLabel>Version</IonLabel>
+            <IonLabel>{t('version.version')}</IonLabel>
             <IonNote slot="end" data-testid="version-name">
               {version.data.version}
             </IonNote>
           </IonItem>
           <IonItem>
-            <IonLabel>Code</IonLabel>
+            <IonLabel>{t('version.code')}</IonLabel>
             <IonNote slot="end" data-testid="version-code">
               {version.data.code}
             </IonNote>

@@ -2,7 +2,9 @@ import type { TSavedAddress } from '@fit24/contract';
 import { IonButton, IonContent, IonIcon, IonModal, useIonRouter } from '@ionic/react';
 import { addOutline, bookOutline, chevronForward } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AddressStatusChip } from '../../../components/ui/AddressStatusChip.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { addressWhen } from '../../../lib/address-when.ts';
 import { useNowSeconds } from '../../../lib/countdown.ts';
@@ -25,6 +27,7 @@ export function AddressBookPicker({
   picked: TSavedAddress | null;
   onPick: (address: TSavedAddress) => void;
 }) {
+  const { t } = useTranslation('wallet');
   const saved = useSavedAddresses(assetId);
   const router = useIonRouter();
   const [open, setOpen] = useState(false);
@@ -47,8 +50,8 @@ export function AddressBookPicker({
       >
         <IonIcon icon={bookOutline} aria-hidden="true" />
         <span className="funds-book__text">
-          <strong>Save {symbol} addresses you use often</strong>
-          <span>Confirmed addresses can be picked here instead of pasted.</span>
+          <strong>{t('book.saveTitle', { symbol })}</strong>
+          <span>{t('book.saveText')}</span>
         </span>
         <IonIcon icon={chevronForward} aria-hidden="true" />
       </button>
@@ -67,13 +70,14 @@ export function AddressBookPicker({
           {picked ? (
             <>
               <strong data-testid="withdraw-book-picked">{picked.label}</strong>
-              <span>From your address book · change</span>
+              <span>{t('book.fromBook')}</span>
             </>
           ) : (
             <>
-              <strong>Pick from address book</strong>
+              <strong>{t('book.pick')}</strong>
               <span>
-                {active} ready to use{list.length > active ? ` · ${list.length - active} waiting` : ''}
+                {t('book.ready', { count: active })}
+                {list.length > active ? t('book.waiting', { count: list.length - active }) : ''}
               </span>
             </>
           )}
@@ -86,8 +90,9 @@ export function AddressBookPicker({
         className="funds-review-modal"
         data-testid="withdraw-book-sheet"
       >
-        <SheetHeader title={`${symbol} address book`} onClose={() => setOpen(false)} />
+        <SheetHeader title={t('book.sheetTitle', { symbol })} onClose={() => setOpen(false)} />
         <IonContent className="ion-padding">
+          <PullToRefresh onRefresh={() => saved.refetch()} />
           <PickList
             list={list}
             pickedId={picked?.address_id ?? null}
@@ -98,7 +103,7 @@ export function AddressBookPicker({
           />
           <IonButton expand="block" fill="clear" onClick={addOne} data-testid="withdraw-book-add-more">
             <IonIcon icon={addOutline} slot="start" aria-hidden="true" />
-            Add an address in Security
+            {t('book.add')}
           </IonButton>
         </IonContent>
       </IonModal>
@@ -115,6 +120,7 @@ function PickList({
   pickedId: number | null;
   onPick: (address: TSavedAddress) => void;
 }) {
+  const { t } = useTranslation('wallet');
   const now = useNowSeconds();
   return (
     <ul className="funds-book-list">
@@ -137,7 +143,9 @@ function PickList({
                 <AddressStatusChip status={address.status} />
               </span>
               <span className="funds-book-item__address funds-mono">{address.address}</span>
-              {address.memo && <span className="funds-book-item__memo">Memo {address.memo}</span>}
+              {address.memo && (
+                <span className="funds-book-item__memo">{t('book.memo', { memo: address.memo })}</span>
+              )}
               {when && <span className="funds-book-item__when">{when}</span>}
             </button>
           </li>

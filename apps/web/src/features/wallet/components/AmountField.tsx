@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { cleanAmountInput } from '../../../lib/money.ts';
 import './funds-forms.css';
@@ -27,9 +28,10 @@ export function AmountField({
   maxTestId: string;
   onEnter?: () => void;
 }) {
+  const { t } = useTranslation('wallet');
   return (
     <TextField
-      label="Amount"
+      label={t('amount.label')}
       value={value}
       onChange={(text) => onChange(cleanAmountInput(text, decimals))}
       inputmode="decimal"
@@ -50,7 +52,7 @@ export function AmountField({
               onClick={() => onChange(max)}
               data-testid={maxTestId}
             >
-              Max
+              {t('amount.max')}
             </button>
           )}
         </span>

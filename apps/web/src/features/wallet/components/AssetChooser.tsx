@@ -2,8 +2,10 @@ import type { TBalance } from '@fit24/contract';
 import { IonContent, IonIcon, IonModal } from '@ionic/react';
 import { chevronDown } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { useBalances } from '../api/get-balances.ts';
 import { BalanceRow } from './BalanceRow.tsx';
@@ -17,8 +19,9 @@ export function AssetChooser({
   onChoose: (balance: TBalance) => void;
   testId: string;
 }) {
+  const { t } = useTranslation('wallet');
   const balances = useBalances();
-  if (balances.isPending) return <ListSkeleton label="Loading your assets" />;
+  if (balances.isPending) return <ListSkeleton label={t('chooser.loading')} />;
   if (balances.isError) {
     return (
       <div className="fit24-notice fit24-notice--danger" role="alert">
@@ -47,7 +50,9 @@ export function AssetSwitch({
   onChoose: (balance: TBalance) => void;
   testId: string;
 }) {
+  const { t } = useTranslation('wallet');
   const [open, setOpen] = useState(false);
+  const balances = useBalances();
   return (
     <>
       <button type="button" className="funds-switch" onClick={() => setOpen(true)} data-testid={testId}>
@@ -59,8 +64,9 @@ export function AssetSwitch({
         <IonIcon icon={chevronDown} aria-hidden="true" />
       </button>
       <IonModal isOpen={open} onDidDismiss={() => setOpen(false)} className="funds-chooser-modal">
-        <SheetHeader title="Choose an asset" onClose={() => setOpen(false)} />
+        <SheetHeader title={t('chooser.title')} onClose={() => setOpen(false)} />
         <IonContent className="ion-padding">
+          <PullToRefresh onRefresh={() => balances.refetch()} />
           <AssetChooser
             testId={`${testId}-list`}
             onChoose={(balance) => {
@@ -76,10 +82,11 @@ export function AssetSwitch({
 
 /** An `asset_id` that names no asset (an old or edited link): say so, and offer the real ones. */
 export function UnknownAsset({ onChoose, testId }: { onChoose: (assetId: number) => void; testId: string }) {
+  const { t } = useTranslation('wallet');
   return (
     <>
       <div className="fit24-notice fit24-notice--warning" role="alert" data-testid="funds-unknown-asset">
-        There is no such asset. Choose one of these instead.
+        {t('chooser.unknown')}
       </div>
       <AssetChooser testId={testId} onChoose={(balance) => onChoose(balance.asset_id)} />
     </>

@@ -1,12 +1,14 @@
 import type { TBalance } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { chevronForward } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { formatAmount, formatUsd } from '../../../lib/money.ts';
 import './funds.css';
 
 /** One asset in a list: coin, symbol and name, available, total and USD value. */
 export function BalanceRow({ balance, onClick }: { balance: TBalance; onClick: () => void }) {
+  const { t } = useTranslation('wallet');
   return (
     <li>
       <button
@@ -21,7 +23,7 @@ export function BalanceRow({ balance, onClick }: { balance: TBalance; onClick: (
           <span className="funds-row__symbol">{balance.symbol}</span>
           <span className="funds-row__name">{balance.name}</span>
           <span className="funds-row__available">
-            Available <span className="funds-num">{formatAmount(balance.available)}</span>
+            {t('available')} <span className="funds-num">{formatAmount(balance.available)}</span>
           </span>
         </span>
         <span className="funds-row__value">

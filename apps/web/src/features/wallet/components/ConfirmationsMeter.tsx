@@ -1,6 +1,7 @@
 import type { TAssetTransaction } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, timeOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { confirmationsLong, confirmationsOf } from '../utils/confirmations.ts';
 import './transaction-detail.css';
 
@@ -9,6 +10,7 @@ import './transaction-detail.css';
  * and "6 of 6 confirmations" once complete; nothing for a line with no block to count (see confirmationsOf).
  */
 export function ConfirmationsMeter({ tx }: { tx: TAssetTransaction }) {
+  const { t } = useTranslation('wallet');
   const view = confirmationsOf(tx);
   if (!view) return null;
   return (
@@ -20,14 +22,14 @@ export function ConfirmationsMeter({ tx }: { tx: TAssetTransaction }) {
       <div className="funds-txd-meter__head">
         <IonIcon icon={view.counting ? timeOutline : checkmarkCircle} aria-hidden="true" />
         <span className="funds-num" data-testid="txd-confirmations">
-          {confirmationsLong(view)}
+          {confirmationsLong(t, view)}
         </span>
       </div>
       {view.counting && (
         <div
           className="funds-txd-meter__bar"
           role="progressbar"
-          aria-label="Confirmations"
+          aria-label={t('confirmations.meter')}
           aria-valuemin={0}
           aria-valuemax={view.required}
           aria-valuenow={view.done}

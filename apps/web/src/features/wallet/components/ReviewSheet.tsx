@@ -1,6 +1,7 @@
 import { IonContent, IonIcon, IonModal } from '@ionic/react';
 import { shieldCheckmarkOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SheetHeader } from '../../../components/ui/SheetHeader.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { PasswordField } from '../../../components/ui/TextField.tsx';
@@ -31,6 +32,7 @@ export interface ReviewSheetProps {
  * factor, when on) that allow it.
  */
 export function ReviewSheet(props: ReviewSheetProps) {
+  const { t } = useTranslation('wallet');
   const { isOpen, onDismiss, title, rows, warning, busy, testPrefix } = props;
   return (
     <IonModal
@@ -53,7 +55,7 @@ export function ReviewSheet(props: ReviewSheetProps) {
           }}
         >
           <PasswordField
-            label="Transaction password"
+            label={t('review.password')}
             value={props.password}
             onChange={props.onPasswordChange}
             error={props.passwordError}

@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { alertCircleOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AssetSwitch } from './AssetChooser.tsx';
 import './funds.css';
 
@@ -27,6 +28,7 @@ export function SendFormHead({
   testPrefix: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('wallet');
   return (
     <>
       <AssetSwitch
@@ -36,7 +38,7 @@ export function SendFormHead({
         onChoose={(b) => onChoose(b.asset_id)}
       />
       <div className="funds-available">
-        <span>Available</span>
+        <span>{t('available')}</span>
         <strong className="funds-num" data-testid={`${testPrefix}-available`}>
           {available}
         </strong>

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@fit24/contract';
 import { IonIcon } from '@ionic/react';
 import { hourglassOutline, lockClosedOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { useNowSeconds } from '../../../lib/countdown.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useSecurity } from '../../../lib/security.ts';
@@ -63,22 +64,23 @@ export function SendGuard({
   pause,
   testPrefix,
 }: {
-  action: 'Withdrawals' | 'Transfers';
+  /** What the form sends: the cool-down banner names it. */
+  action: 'withdraw' | 'transfer';
   /** The last refusal `isPause` picked out, or null. */
   pause: ErrorEnvelope | null;
   testPrefix: string;
 }) {
+  const { t } = useTranslation('wallet');
   const hold = useSendHold();
   if (hold.frozen) {
     return (
       <Banner
         tone="danger"
         icon={lockClosedOutline}
-        title="Your account is frozen"
+        title={t('guard.frozenTitle')}
         testId={`${testPrefix}-frozen`}
       >
-        Withdrawals and transfers are stopped until our support team unfreezes your account. Contact support
-        once your email and password are secure.
+        {t('guard.frozenText')}
       </Banner>
     );
   }
@@ -90,14 +92,19 @@ export function SendGuard({
         <Banner
           tone="warning"
           icon={hourglassOutline}
-          title={`${action} are paused until ${formatDateTime(hold.cooldownUntil)}`}
+          title={t(`guard.pausedUntil.${action}`, { time: formatDateTime(hold.cooldownUntil) })}
           testId={`${testPrefix}-cooldown`}
         >
-          {`After ${cooldownCause(hold.cooldownReason)}, money cannot leave your account for a while, in case someone else made the change. Not you? Freeze your account in Security.`}
+          {t('guard.cooldownText', { cause: cooldownCause(t, hold.cooldownReason) })}
         </Banner>
       )}
       {refusal?.code === 403 && (
-        <Banner tone="danger" icon={lockClosedOutline} title="Not allowed" testId={`${testPrefix}-refused`}>
+        <Banner
+          tone="danger"
+          icon={lockClosedOutline}
+          title={t('guard.notAllowed')}
+          testId={`${testPrefix}-refused`}
+        >
           {refusal.message}
         </Banner>
       )}
@@ -107,8 +114,8 @@ export function SendGuard({
           icon={hourglassOutline}
           title={
             refusal.data?.until
-              ? `Possible again from ${formatDateTime(refusal.data.until)}`
-              : 'Not possible right now'
+              ? t('guard.possibleFrom', { time: formatDateTime(refusal.data.until) })
+              : t('guard.notNow')
           }
           testId={`${testPrefix}-paused`}
         >

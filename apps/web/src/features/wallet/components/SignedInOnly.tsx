@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { lockClosedOutline, mailUnreadOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useSession } from '../../../lib/session.ts';
 import './funds-forms.css';
@@ -10,24 +11,25 @@ import './funds-forms.css';
  * an unverified user to verify, instead of calls the server would refuse.
  */
 export function SignedInOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('wallet');
   const session = useSession();
   if (!session || session.token.length === 0) {
     return (
-      <EmptyState icon={lockClosedOutline} title="Sign in to see your funds" testId="funds-sign-in">
-        <p>Your balances, deposit addresses and withdrawals are shown once you are signed in.</p>
+      <EmptyState icon={lockClosedOutline} title={t('signedIn.signInTitle')} testId="funds-sign-in">
+        <p>{t('signedIn.signInText')}</p>
         <IonButton routerLink="/login" className="funds__gate-button">
           <IonIcon icon={lockClosedOutline} slot="start" aria-hidden="true" />
-          Sign in
+          {t('signedIn.signIn')}
         </IonButton>
       </EmptyState>
     );
   }
   if (session.user.is_email_verified !== 1) {
     return (
-      <EmptyState icon={mailUnreadOutline} title="Verify your email first" testId="funds-verify">
-        <p>Deposits, withdrawals and transfers open once your email address is verified.</p>
+      <EmptyState icon={mailUnreadOutline} title={t('signedIn.verifyTitle')} testId="funds-verify">
+        <p>{t('signedIn.verifyText')}</p>
         <IonButton routerLink="/verify" className="funds__gate-button">
-          Verify email
+          {t('signedIn.verify')}
         </IonButton>
       </EmptyState>
     );

@@ -1,5 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { copyOutline, openOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import './funds.css';
@@ -10,15 +11,16 @@ import './transaction-detail.css';
  * block explorer's page for it when the exchange has one (a new tab, no opener).
  */
 export function TransactionHash({ txid, explorerUrl }: { txid: string; explorerUrl: string | null }) {
+  const { t } = useTranslation('wallet');
   const toast = useToast();
   const copy = async () => {
-    if (await copyText(txid)) toast.success('Transaction hash copied');
-    else toast.error('Could not copy. Select the hash and copy it by hand.');
+    if (await copyText(txid)) toast.success(t('hash.copied'));
+    else toast.error(t('hash.copyFailed'));
   };
   return (
-    <section className="funds-txd-hash" aria-label="Transaction hash">
+    <section className="funds-txd-hash" aria-label={t('hash.label')}>
       <div className="funds-txd-hash__head">
-        <span className="funds-txd-hash__label">Transaction hash</span>
+        <span className="funds-txd-hash__label">{t('hash.label')}</span>
         <button
           type="button"
           className="funds-txd-hash__copy"
@@ -26,7 +28,7 @@ export function TransactionHash({ txid, explorerUrl }: { txid: string; explorerU
           data-testid="txd-copy"
         >
           <IonIcon icon={copyOutline} aria-hidden="true" />
-          Copy
+          {t('hash.copy')}
         </button>
       </div>
       <p className="funds-txd-hash__value funds-mono" data-testid="txd-hash">
@@ -40,7 +42,7 @@ export function TransactionHash({ txid, explorerUrl }: { txid: string; explorerU
           rel="noopener noreferrer"
           data-testid="txd-explorer"
         >
-          View on explorer
+          {t('hash.explorer')}
           <IonIcon icon={openOutline} aria-hidden="true" />
         </a>
       )}

@@ -1,6 +1,7 @@
 import type { TAssetTransaction } from '@fit24/contract';
 import { IonIcon, IonInfiniteScroll, IonInfiniteScrollContent, useIonRouter } from '@ionic/react';
 import { receiptOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -22,13 +23,14 @@ function TransactionItem({
   symbol: string;
   onOpen: () => void;
 }) {
-  const view = transactionView(tx.type);
+  const { t } = useTranslation('wallet');
+  const view = transactionView(t, tx.type);
   const amount = signedAmount(tx.type, tx.amount);
   const detail = tx.txid ? shortenHash(tx.txid) : tx.note;
-  const confirmations = confirmationsShort(tx);
+  const confirmations = confirmationsShort(t, tx);
   return (
     <li data-testid="asset-tx" data-id={tx.id} data-type={tx.type} data-status={tx.status}>
-      <button type="button" className="funds-tx" onClick={onOpen} aria-label={`${view.label} details`}>
+      <button type="button" className="funds-tx" onClick={onOpen}>
         <span className={`funds-tx__icon funds-tx__icon--${amount.direction}`}>
           <IonIcon icon={view.icon} aria-hidden="true" />
         </span>
@@ -40,7 +42,7 @@ function TransactionItem({
               className={tx.txid ? 'funds-tx__detail funds-mono' : 'funds-tx__detail'}
               title={tx.txid ?? undefined}
             >
-              {tx.txid ? `Tx ${detail}` : detail}
+              {tx.txid ? t('transactions.tx', { hash: detail }) : detail}
             </span>
           )}
         </span>
@@ -69,11 +71,12 @@ function TransactionItem({
  * count their confirmations live. A line opens its own page.
  */
 export function TransactionList({ assetId, symbol }: { assetId: number; symbol: string }) {
+  const { t } = useTranslation('wallet');
   useLiveTransactions();
   const history = useTransactions(assetId);
   const router = useIonRouter();
   if (history.isPending)
-    return <ListSkeleton rows={5} label="Loading transactions" testId="asset-tx-loading" />;
+    return <ListSkeleton rows={5} label={t('transactions.loading')} testId="asset-tx-loading" />;
   if (history.isError) {
     return (
       <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="asset-tx-error">
@@ -84,8 +87,8 @@ export function TransactionList({ assetId, symbol }: { assetId: number; symbol: 
   const lines = listedTransactions(history.data);
   if (lines.length === 0) {
     return (
-      <EmptyState icon={receiptOutline} title="No transactions yet" testId="asset-tx-empty">
-        <p>Deposits, withdrawals and transfers of {symbol} will be listed here.</p>
+      <EmptyState icon={receiptOutline} title={t('transactions.emptyTitle')} testId="asset-tx-empty">
+        <p>{t('transactions.emptyText', { symbol })}</p>
       </EmptyState>
     );
   }
@@ -105,7 +108,7 @@ export function TransactionList({ assetId, symbol }: { assetId: number; symbol: 
         disabled={!history.hasNextPage}
         onIonInfinite={(event) => void history.fetchNextPage().finally(() => event.target.complete())}
       >
-        <IonInfiniteScrollContent loadingText="Loading more" />
+        <IonInfiniteScrollContent loadingText={t('transactions.loadingMore')} />
       </IonInfiniteScroll>
     </>
   );

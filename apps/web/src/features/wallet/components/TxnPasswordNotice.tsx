@@ -1,24 +1,23 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { keyOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import '../../../components/ui/forms.css';
 import './funds-forms.css';
 
 /** Shown instead of a withdrawal or transfer form while the account has no transaction password. */
-export function TxnPasswordNotice({ action, testId }: { action: string; testId: string }) {
+export function TxnPasswordNotice({ action, testId }: { action: 'withdrawal' | 'transfer'; testId: string }) {
+  const { t } = useTranslation('wallet');
   return (
     <section className="fit24-panel funds-txn-notice" data-testid={testId}>
       <div className="fit24-notice fit24-notice--warning">
         <IonIcon icon={keyOutline} aria-hidden="true" />
         <div>
-          <strong>Set a transaction password first</strong>
-          <p>
-            Every {action} is confirmed with a transaction password, separate from the one you sign in with.
-            It takes a minute: we email you a code, then you choose the password.
-          </p>
+          <strong>{t('txnPassword.title')}</strong>
+          <p>{t(`txnPassword.${action}`)}</p>
         </div>
       </div>
       <IonButton expand="block" routerLink="/security" data-testid={`${testId}-link`}>
-        Set transaction password
+        {t('txnPassword.set')}
       </IonButton>
     </section>
   );

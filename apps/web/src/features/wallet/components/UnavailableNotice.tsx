@@ -1,5 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import './funds-forms.css';
 
 /**
@@ -17,13 +18,12 @@ export function UnavailableNotice({
   reason: string;
   testId: string;
 }) {
+  const { t } = useTranslation('wallet');
   return (
     <div className="fit24-notice fit24-notice--warning funds-pause" role="alert" data-testid={testId}>
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
       <div>
-        <strong data-testid={`${testId}-title`}>
-          {symbol} {what} are not available
-        </strong>
+        <strong data-testid={`${testId}-title`}>{t(`unavailable.${what}`, { symbol })}</strong>
         <p data-testid={`${testId}-reason`}>{reason}</p>
       </div>
     </div>

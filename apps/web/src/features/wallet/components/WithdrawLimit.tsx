@@ -1,6 +1,7 @@
 import { IonRouterLink, IonSkeletonText } from '@ionic/react';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatUsd, unitsOf } from '../../../lib/money.ts';
-import { useWithdrawLimits, withdrawTierLabel } from '../../../lib/withdraw-limits.ts';
+import { useWithdrawLimits } from '../../../lib/withdraw-limits.ts';
 import './funds-forms.css';
 
 /**
@@ -8,6 +9,7 @@ import './funds-forms.css';
  * way to raise it while unverified.
  */
 export function WithdrawLimit() {
+  const { t } = useTranslation('wallet');
   const limits = useWithdrawLimits();
   if (limits.isPending) return <IonSkeletonText animated className="funds-limit__skeleton" />;
   if (limits.isError) {
@@ -25,16 +27,19 @@ export function WithdrawLimit() {
     <div className="funds-limit" data-testid="withdraw-limit" data-tier={tier}>
       <div className="funds-limit__row">
         <span>
-          {window_hours}-hour limit · {withdrawTierLabel[tier]}
+          {t('limit.window', {
+            hours: window_hours,
+            tier: t(tier === 'VERIFIED' ? 'limit.tiers.verified' : 'limit.tiers.unverified'),
+          })}
         </span>
         <strong className="funds-num" data-testid="withdraw-limit-left">
-          {formatUsd(remaining_usd)} left of {formatUsd(limit_usd)}
+          {t('limit.left', { remaining: formatUsd(remaining_usd), limit: formatUsd(limit_usd) })}
         </strong>
       </div>
       <div
         className="funds-limit__bar"
         role="progressbar"
-        aria-label="Share of the limit used"
+        aria-label={t('limit.used')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(100, usedPercent)}
@@ -43,10 +48,12 @@ export function WithdrawLimit() {
       </div>
       {tier === 'UNVERIFIED' && verified && (
         <p className="funds-limit__more">
-          <IonRouterLink routerLink="/kyc" data-testid="withdraw-limit-kyc">
-            Verify your identity
-          </IonRouterLink>{' '}
-          to raise it to {formatUsd(verified.limit_usd)}.
+          <Trans
+            t={t}
+            i18nKey="limit.raise"
+            values={{ limit: formatUsd(verified.limit_usd) }}
+            components={{ kyc: <IonRouterLink routerLink="/kyc" data-testid="withdraw-limit-kyc" /> }}
+          />
         </p>
       )}
     </div>

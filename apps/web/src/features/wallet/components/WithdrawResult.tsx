@@ -2,6 +2,7 @@ import type { TWithdrawal } from '@fit24/contract';
 import { fromBaseUnits } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { alertCircleOutline, checkmarkCircleOutline, hourglassOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount, unitsOf } from '../../../lib/money.ts';
 import { statusSentence } from '../utils/confirmations.ts';
@@ -26,6 +27,7 @@ export function WithdrawResult({
   decimals: number;
   onAgain: () => void;
 }) {
+  const { t } = useTranslation('wallet');
   const total = fromBaseUnits(
     unitsOf(withdrawal.amount, decimals) + unitsOf(withdrawal.fee, decimals),
     decimals,
@@ -37,23 +39,23 @@ export function WithdrawResult({
       <span className={`funds-result__icon${look.tone ? ` funds-result__icon--${look.tone}` : ''}`}>
         <IonIcon icon={look.icon} aria-hidden="true" />
       </span>
-      <h2>Withdrawal submitted</h2>
+      <h2>{t('withdrawResult.title')}</h2>
       <TxStatusChip status={withdrawal.status} testId="withdraw-result-status" />
       <p className="funds-result__text" data-testid="withdraw-result-text">
-        {statusSentence('WITHDRAWAL', withdrawal.status) ?? ''}
+        {statusSentence(t, 'WITHDRAWAL', withdrawal.status) ?? ''}
       </p>
       <SummaryRows
         rows={[
           {
-            label: 'Amount',
+            label: t('withdrawResult.amount'),
             value: `${formatAmount(withdrawal.amount)} ${symbol}`,
             testId: 'withdraw-result-amount',
           },
-          { label: 'Network fee', value: `${formatAmount(withdrawal.fee)} ${symbol}` },
-          { label: 'Total deducted', value: `${formatAmount(total)} ${symbol}`, strong: true },
-          { label: 'To', value: withdrawal.address, mono: true },
-          { label: 'Reference', value: `#${withdrawal.id}` },
-          { label: 'Requested', value: formatDateTime(withdrawal.creation_date) },
+          { label: t('withdrawResult.fee'), value: `${formatAmount(withdrawal.fee)} ${symbol}` },
+          { label: t('withdrawResult.total'), value: `${formatAmount(total)} ${symbol}`, strong: true },
+          { label: t('withdrawResult.to'), value: withdrawal.address, mono: true },
+          { label: t('withdrawResult.reference'), value: `#${withdrawal.id}` },
+          { label: t('withdrawResult.requested'), value: formatDateTime(withdrawal.creation_date) },
         ]}
       />
       <IonButton
@@ -62,10 +64,10 @@ export function WithdrawResult({
         routerDirection="back"
         data-testid="withdraw-result-asset"
       >
-        Back to {symbol}
+        {t('withdrawResult.back', { symbol })}
       </IonButton>
       <IonButton expand="block" fill="clear" onClick={onAgain} data-testid="withdraw-again">
-        New withdrawal
+        {t('withdrawResult.again')}
       </IonButton>
     </section>
   );

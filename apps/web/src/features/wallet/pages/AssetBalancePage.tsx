@@ -7,13 +7,15 @@ import {
   trendingUpOutline,
   walletOutline,
 } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { networkLabel } from '../../../lib/format.ts';
 import { formatAmount, formatUsd } from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
-import { useBalance } from '../api/get-balances.ts';
+import { useBalance, useBalances } from '../api/get-balances.ts';
 import { useLiveWalletBalances } from '../api/live.ts';
 import { AssetChooser } from '../components/AssetChooser.tsx';
 import { FundsActions } from '../components/FundsActions.tsx';
@@ -30,6 +32,7 @@ export function tradeHref(symbol: string): string {
 }
 
 function AssetBalance({ assetId }: { assetId: number }) {
+  const { t } = useTranslation('wallet');
   useLiveWalletBalances();
   const balance = useBalance(assetId);
   const asset = useAsset(assetId).data?.asset;
@@ -43,15 +46,15 @@ function AssetBalance({ assetId }: { assetId: number }) {
     );
   }
   if (balance.isSuccess && !row) {
-    return <EmptyState icon={walletOutline} title="There is no such asset" testId="asset-missing" />;
+    return <EmptyState icon={walletOutline} title={t('asset.missing')} testId="asset-missing" />;
   }
   const symbol = row?.symbol ?? '';
   const parts = row
     ? [
-        { label: 'Available', value: row.available, testId: 'asset-available' },
-        { label: 'On hold', value: row.on_hold, testId: 'asset-on-hold' },
-        { label: 'Locked', value: row.locked, testId: 'asset-locked' },
-        { label: 'Staked', value: row.staked, testId: 'asset-staked' },
+        { label: t('asset.parts.available'), value: row.available, testId: 'asset-available' },
+        { label: t('asset.parts.onHold'), value: row.on_hold, testId: 'asset-on-hold' },
+        { label: t('asset.parts.locked'), value: row.locked, testId: 'asset-locked' },
+        { label: t('asset.parts.staked'), value: row.staked, testId: 'asset-staked' },
       ]
     : [];
   const query = `?asset_id=${assetId}`;
@@ -68,7 +71,7 @@ function AssetBalance({ assetId }: { assetId: number }) {
       >
         <IonRefresherContent />
       </IonRefresher>
-      <section className="funds-hero funds-hero--asset" aria-label="Balance">
+      <section className="funds-hero funds-hero--asset" aria-label={t('asset.balance')}>
         {row ? (
           <>
             <div className="funds-hero__asset">
@@ -76,11 +79,13 @@ function AssetBalance({ assetId }: { assetId: number }) {
               <div>
                 <strong>{row.name}</strong>
                 <span className="funds-hero__sub">
-                  {asset ? `${row.symbol} · ${networkLabel(asset.network)} network` : row.symbol}
+                  {asset
+                    ? t('asset.onNetwork', { symbol: row.symbol, network: networkLabel(asset.network) })
+                    : row.symbol}
                 </span>
               </div>
             </div>
-            <span className="funds-hero__label">Total</span>
+            <span className="funds-hero__label">{t('asset.total')}</span>
             <span className="funds-hero__value funds-num" data-testid="asset-total">
               {formatAmount(row.total)} <small>{row.symbol}</small>
             </span>
@@ -107,29 +112,58 @@ function AssetBalance({ assetId }: { assetId: number }) {
         <FundsActions
           testPrefix="asset"
           actions={[
-            { label: 'Deposit', href: `/funds/deposit${query}`, icon: arrowDownOutline },
-            { label: 'Withdraw', href: `/funds/withdraw${query}`, icon: arrowUpOutline },
-            { label: 'Transfer', href: `/funds/transfer${query}`, icon: swapHorizontalOutline },
-            { label: 'Trade', href: tradeHref(symbol), icon: trendingUpOutline, disabled: !row },
+            {
+              id: 'deposit',
+              label: t('actions.deposit'),
+              href: `/funds/deposit${query}`,
+              icon: arrowDownOutline,
+            },
+            {
+              id: 'withdraw',
+              label: t('actions.withdraw'),
+              href: `/funds/withdraw${query}`,
+              icon: arrowUpOutline,
+            },
+            {
+              id: 'transfer',
+              label: t('actions.transfer'),
+              href: `/funds/transfer${query}`,
+              icon: swapHorizontalOutline,
+            },
+            {
+              id: 'trade',
+              label: t('actions.trade'),
+              href: tradeHref(symbol),
+              icon: trendingUpOutline,
+              disabled: !row,
+            },
           ]}
         />
       </section>
-      <h2 className="funds-section-title">Transactions</h2>
+      <h2 className="funds-section-title">{t('asset.transactions')}</h2>
       {row && <TransactionList assetId={assetId} symbol={row.symbol} />}
     </>
   );
 }
 
+/** Pull-to-refresh over the list of assets shown when the address names none. */
+function ChooserRefresher() {
+  const balances = useBalances();
+  return <PullToRefresh onRefresh={() => balances.refetch()} />;
+}
+
 /** One asset: total and USD value, the four kinds of balance, actions, and its history. */
 export function AssetBalancePage() {
+  const { t } = useTranslation('wallet');
   const { assetId, choose } = useAssetParam(PATH);
   const title = useBalance(assetId).data?.symbol;
   return (
-    <PageShell page="funds/asset-balance" title={title ?? 'Asset'} backHref="/tabs/wallet">
+    <PageShell page="funds/asset-balance" title={title ?? t('asset.title')} backHref="/tabs/wallet">
       <SignedInOnly>
         {assetId === null ? (
           <>
-            <p className="fit24-muted">Choose an asset to see its balance and history.</p>
+            <ChooserRefresher />
+            <p className="fit24-muted">{t('asset.choose')}</p>
             <AssetChooser testId="asset-chooser" onChoose={(b) => choose(b.asset_id)} />
           </>
         ) : (

@@ -1,6 +1,7 @@
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { alertCircleOutline, copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { networkLabel } from '../../../lib/format.ts';
@@ -20,6 +21,7 @@ import './deposit.css';
 const PATH = '/funds/deposit';
 
 function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
+  const { t } = useTranslation('wallet');
   const asset = useAsset(assetId);
   const info = asset.data?.asset;
   // An asset whose network cannot work has no address to ask for (the server would refuse it: 422).
@@ -28,9 +30,9 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
   const toast = useToast();
   const address = wallet.data?.wallet;
 
-  const copy = async (text: string, what: string) => {
-    if (await copyText(text)) toast.success(`${what} copied`);
-    else toast.error(`Could not copy. Select the ${what.toLowerCase()} and copy it by hand.`);
+  const copy = async (text: string, what: 'address' | 'memo') => {
+    if (await copyText(text)) toast.success(t(`deposit.${what}Copied`));
+    else toast.error(t(`deposit.${what}CopyFailed`));
   };
 
   const balance = useBalance(assetId);
@@ -70,26 +72,33 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
       {info && info.deposit_enabled === 0 && (
         <div className="fit24-notice fit24-notice--warning" data-testid="deposit-disabled">
           <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          {info.symbol} deposits are paused for now. Anything sent to this address is credited once they
-          resume.
+          {t('deposit.paused', { symbol: info.symbol })}
         </div>
       )}
-      <section className="funds-deposit" aria-label="Deposit address">
+      <section className="funds-deposit" aria-label={t('deposit.section')}>
         <div className="funds-deposit__network">
           {address ? (
-            `${networkLabel(address.network)} network`
+            t('deposit.network', { network: networkLabel(address.network) })
           ) : (
             <IonSkeletonText animated style={{ width: 120 }} />
           )}
         </div>
         <div className="funds-deposit__qr" data-testid="deposit-qr">
           {address ? (
-            <QRCodeSVG value={address.address} size={184} marginSize={2} level="M" title="Deposit address" />
+            <QRCodeSVG
+              value={address.address}
+              size={184}
+              marginSize={2}
+              level="M"
+              title={t('deposit.qrTitle')}
+            />
           ) : (
             <IonSkeletonText animated className="funds-deposit__qr-skeleton" />
           )}
         </div>
-        <span className="funds-deposit__label">Your {info?.symbol ?? ''} deposit address</span>
+        <span className="funds-deposit__label">
+          {t('deposit.yourAddress', { symbol: info?.symbol ?? '' })}
+        </span>
         {address ? (
           <p className="funds-deposit__address funds-mono" data-testid="deposit-address">
             {address.address}
@@ -100,20 +109,20 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
         <IonButton
           expand="block"
           disabled={!address}
-          onClick={() => address && void copy(address.address, 'Address')}
+          onClick={() => address && void copy(address.address, 'address')}
           data-testid="deposit-copy"
         >
           <IonIcon icon={copyOutline} slot="start" aria-hidden="true" />
-          Copy address
+          {t('deposit.copyAddress')}
         </IonButton>
         {address?.memo && (
           <div className="funds-deposit__memo">
-            <span>Memo (required)</span>
+            <span>{t('deposit.memoRequired')}</span>
             <strong className="funds-mono" data-testid="deposit-memo">
               {address.memo}
             </strong>
-            <IonButton fill="clear" size="small" onClick={() => void copy(address.memo ?? '', 'Memo')}>
-              Copy
+            <IonButton fill="clear" size="small" onClick={() => void copy(address.memo ?? '', 'memo')}>
+              {t('deposit.copy')}
             </IonButton>
           </div>
         )}
@@ -122,15 +131,19 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
         <SummaryRows
           testId="deposit-details"
           rows={[
-            { label: 'Network', value: networkLabel(address.network), testId: 'deposit-network' },
             {
-              label: 'Minimum deposit',
+              label: t('deposit.rows.network'),
+              value: networkLabel(address.network),
+              testId: 'deposit-network',
+            },
+            {
+              label: t('deposit.rows.minimum'),
               value: `${formatAmount(address.min_deposit)} ${info.symbol}`,
               testId: 'deposit-min',
             },
             {
-              label: 'Credited after',
-              value: `${address.confirmations} confirmation${address.confirmations === 1 ? '' : 's'}`,
+              label: t('deposit.rows.creditedAfter'),
+              value: t('deposit.confirmations', { count: address.confirmations }),
               testId: 'deposit-confirmations',
             },
           ]}
@@ -139,10 +152,7 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
       {info && (
         <div className="fit24-notice fit24-notice--warning">
           <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          <span>
-            Send only {info.symbol} on the {networkLabel(info.network)} network to this address. Other assets,
-            other networks and amounts below the minimum are not credited.
-          </span>
+          <span>{t('deposit.sendOnly', { symbol: info.symbol, network: networkLabel(info.network) })}</span>
         </div>
       )}
       <NoticeCards assetId={assetId} type="deposit" />
@@ -152,13 +162,9 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
 
 /** Deposit: choose an asset, then its address as text and QR code, the network and what crediting takes. */
 export function DepositPage() {
+  const { t } = useTranslation('wallet');
   return (
-    <AssetActionPage
-      path={PATH}
-      title="Deposit"
-      lead="Choose the asset you want to deposit."
-      testPrefix="deposit"
-    >
+    <AssetActionPage path={PATH} title={t('deposit.title')} lead={t('deposit.lead')} testPrefix="deposit">
       {(assetId, choose) => <DepositAddress key={assetId} assetId={assetId} onChoose={choose} />}
     </AssetActionPage>
   );

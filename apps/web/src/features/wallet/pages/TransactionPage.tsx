@@ -1,6 +1,8 @@
 import type { TAssetTransaction } from '@fit24/contract';
 import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import type { TFunction } from 'i18next';
 import { searchOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -23,40 +25,43 @@ import '../components/transaction-detail.css';
 
 const PATH = '/funds/transaction';
 
-function addressLabel(tx: TAssetTransaction): string {
-  if (tx.type === 'DEPOSIT') return 'Deposit address';
-  if (tx.type === 'WITHDRAWAL') return 'To address';
-  return 'Address';
+function addressLabel(t: TFunction<'wallet'>, tx: TAssetTransaction): string {
+  if (tx.type === 'DEPOSIT') return t('transaction.depositAddress');
+  if (tx.type === 'WITHDRAWAL') return t('transaction.toAddress');
+  return t('transaction.address');
 }
 
-function detailRows(tx: TAssetTransaction, symbol: string): SummaryRow[] {
+function detailRows(t: TFunction<'wallet'>, tx: TAssetTransaction, symbol: string): SummaryRow[] {
   const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`.trim();
   return [
-    { label: 'Date', value: formatDateTime(tx.creation_date), testId: 'txd-date' },
+    { label: t('transaction.date'), value: formatDateTime(tx.creation_date), testId: 'txd-date' },
     {
-      label: tx.type === 'WITHDRAWAL' ? 'Network fee' : 'Fee',
+      label: tx.type === 'WITHDRAWAL' ? t('transaction.networkFee') : t('transaction.fee'),
       value: unit(tx.fee),
       testId: 'txd-fee',
     },
-    ...(tx.network ? [{ label: 'Network', value: networkLabel(tx.network), testId: 'txd-network' }] : []),
-    ...(tx.address
-      ? [{ label: addressLabel(tx), value: tx.address, mono: true, testId: 'txd-address' }]
+    ...(tx.network
+      ? [{ label: t('transaction.network'), value: networkLabel(tx.network), testId: 'txd-network' }]
       : []),
-    ...(tx.note ? [{ label: 'Note', value: tx.note, testId: 'txd-note' }] : []),
+    ...(tx.address
+      ? [{ label: addressLabel(t, tx), value: tx.address, mono: true, testId: 'txd-address' }]
+      : []),
+    ...(tx.note ? [{ label: t('transaction.note'), value: tx.note, testId: 'txd-note' }] : []),
   ];
 }
 
 function TransactionBody({ tx }: { tx: TAssetTransaction }) {
+  const { t } = useTranslation('wallet');
   const asset = useAsset(tx.asset_id).data?.asset;
   const symbol = asset?.symbol ?? '';
-  const view = transactionView(tx.type);
+  const view = transactionView(t, tx.type);
   const amount = signedAmount(tx.type, tx.amount);
-  const sentence = statusSentence(tx.type, tx.status, tx.required_confirmations);
+  const sentence = statusSentence(t, tx.type, tx.status, tx.required_confirmations);
   return (
     <>
       <section
         className="funds-txd"
-        aria-label="Transaction"
+        aria-label={t('transaction.section')}
         data-testid="txd"
         data-status={tx.status}
         data-type={tx.type}
@@ -81,7 +86,7 @@ function TransactionBody({ tx }: { tx: TAssetTransaction }) {
         )}
         <ConfirmationsMeter tx={tx} />
       </section>
-      <SummaryRows rows={detailRows(tx, symbol)} testId="txd-rows" />
+      <SummaryRows rows={detailRows(t, tx, symbol)} testId="txd-rows" />
       {tx.txid && <TransactionHash txid={tx.txid} explorerUrl={tx.explorer_url} />}
       <IonButton
         expand="block"
@@ -91,30 +96,28 @@ function TransactionBody({ tx }: { tx: TAssetTransaction }) {
         routerDirection="back"
         data-testid="txd-asset"
       >
-        {symbol ? `All ${symbol} transactions` : 'All transactions'}
+        {symbol ? t('transaction.allOf', { symbol }) : t('transaction.all')}
       </IonButton>
     </>
   );
 }
 
 function Missing() {
+  const { t } = useTranslation('wallet');
   return (
-    <EmptyState
-      icon={searchOutline}
-      title="This transaction is not yours or does not exist"
-      testId="txd-missing"
-    >
-      <p>Open a transaction from an asset's history in your wallet.</p>
+    <EmptyState icon={searchOutline} title={t('transaction.missingTitle')} testId="txd-missing">
+      <p>{t('transaction.missingText')}</p>
       <IonButton routerLink="/tabs/wallet" routerDirection="back" className="funds__gate-button">
-        Go to wallet
+        {t('transaction.toWallet')}
       </IonButton>
     </EmptyState>
   );
 }
 
 function TransactionSkeleton() {
+  const { t } = useTranslation('wallet');
   return (
-    <div role="status" aria-label="Loading the transaction" data-testid="txd-loading">
+    <div role="status" aria-label={t('transaction.loading')} data-testid="txd-loading">
       <section className="funds-txd">
         <IonSkeletonText animated className="funds-txd__icon funds-txd__icon-skeleton" />
         <IonSkeletonText animated style={{ width: 90, height: 14 }} />
@@ -147,13 +150,16 @@ function TransactionDetail({ id }: { id: number }) {
  * while they count, fee, network, address, the full hash with copy and a link to the block explorer.
  */
 export function TransactionPage() {
+  const { t } = useTranslation('wallet');
   const id = parseId(usePageParam(PATH, 'id'));
   const tx = useTransaction(id).data?.transaction;
   const back = tx ? `/funds/asset-balance?asset_id=${tx.asset_id}` : '/tabs/wallet';
   return (
     <PageShell
       page={PATH.slice(1)}
-      title={tx ? `${transactionView(tx.type).label} details` : 'Transaction'}
+      title={
+        tx ? t('transactions.details', { type: transactionView(t, tx.type).label }) : t('transaction.title')
+      }
       backHref={back}
     >
       <SignedInOnly>{id === null ? <Missing /> : <TransactionDetail key={id} id={id} />}</SignedInOnly>

@@ -1,6 +1,7 @@
 import { ZTransferBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { flashOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { EmailField, TextField } from '../../../components/ui/TextField.tsx';
 import { useAccount } from '../../../lib/account.ts';
@@ -23,6 +24,7 @@ const PATH = '/funds/transfer';
 const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
 
 function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
+  const { t } = useTranslation('wallet');
   const balance = useBalance(assetId);
   const account = useAccount();
   const hold = useSendHold();
@@ -62,15 +64,25 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   const recipient = values.to_email_id.trim().toLowerCase();
   const check = checkAmount({ amount: values.amount, decimals, available: row.available });
   const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
+  // Checked as typed, before review: the button stays off while either is wrong, the reason under the
+  // field once something is typed in it.
+  const recipientText = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)
+    ? t('transfer.emailInvalid')
+    : recipient === me.email_id.toLowerCase()
+      ? t('transfer.self')
+      : null;
+  const amountText =
+    check.problem && amountProblemMessage(check.problem, { symbol, decimals, amount: values.amount });
+  const shownErrors = {
+    ...errors,
+    to_email_id: errors.to_email_id ?? (recipient !== '' ? recipientText : null) ?? undefined,
+    amount: errors.amount ?? (values.amount !== '' ? amountText : null) ?? undefined,
+  };
 
   const review = () => {
     const next: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient))
-      next.to_email_id = 'Enter the email address of a FIT24 user';
-    else if (recipient === me.email_id.toLowerCase()) next.to_email_id = 'You cannot transfer to yourself.';
-    if (check.problem) {
-      next.amount = amountProblemMessage(check.problem, { symbol, decimals, amount: values.amount });
-    }
+    if (recipientText) next.to_email_id = recipientText;
+    if (amountText) next.amount = amountText;
     flow.review(next);
   };
 
@@ -93,15 +105,15 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         formError={formError}
         testPrefix="transfer"
       >
-        <SendGuard action="Transfers" pause={flow.pause} testPrefix="transfer" />
+        <SendGuard action="transfer" pause={flow.pause} testPrefix="transfer" />
       </SendFormHead>
       <form className="fit24-form" ref={form.ref} noValidate onSubmit={(event) => event.preventDefault()}>
         <EmailField
-          label="Recipient's email"
+          label={t('transfer.email')}
           value={values.to_email_id}
           onChange={(v) => form.set('to_email_id', v)}
-          error={errors.to_email_id}
-          placeholder="friend@example.com"
+          error={shownErrors.to_email_id}
+          placeholder={t('transfer.emailPlaceholder')}
           testId="transfer-email"
         />
         <AmountField
@@ -110,38 +122,48 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           decimals={decimals}
           symbol={symbol}
           max={row.available}
-          error={errors.amount}
+          error={shownErrors.amount}
           testId="transfer-amount"
           maxTestId="transfer-max"
         />
         <TextField
-          label="Note (optional)"
+          label={t('transfer.note')}
           value={values.note}
           onChange={(v) => form.set('note', v)}
           error={errors.note}
           maxlength={140}
-          placeholder="What is it for?"
+          placeholder={t('transfer.notePlaceholder')}
           testId="transfer-note"
           onEnter={review}
         />
         <div className="fit24-notice">
           <IonIcon icon={flashOutline} aria-hidden="true" />
-          Transfers to other FIT24 users arrive instantly and cost nothing. They cannot be reversed.
+          {t('transfer.instant')}
         </div>
-        <SubmitButton busy={false} disabled={hold.blocked} onClick={review} testId="transfer-review">
-          Review transfer
+        <SubmitButton
+          busy={false}
+          disabled={hold.blocked || recipientText !== null || check.problem !== null}
+          onClick={review}
+          testId="transfer-review"
+        >
+          {t('transfer.review')}
         </SubmitButton>
       </form>
       <ReviewSheet
         {...flow.sheet(body)}
-        title="Confirm transfer"
+        title={t('transfer.confirm')}
         rows={[
-          { label: 'To', value: recipient, testId: 'transfer-review-to' },
-          { label: 'Amount', value: unit(values.amount), strong: true, testId: 'transfer-review-amount' },
-          { label: 'Fee', value: 'Free' },
-          ...(note ? [{ label: 'Note', value: note }] : []),
+          { label: t('transfer.rows.to'), value: recipient, testId: 'transfer-review-to' },
+          {
+            label: t('transfer.rows.amount'),
+            value: unit(values.amount),
+            strong: true,
+            testId: 'transfer-review-amount',
+          },
+          { label: t('transfer.rows.fee'), value: t('transfer.rows.free') },
+          ...(note ? [{ label: t('transfer.rows.note'), value: note }] : []),
         ]}
-        confirmLabel="Confirm transfer"
+        confirmLabel={t('transfer.confirm')}
         testPrefix="transfer"
       />
     </>
@@ -153,13 +175,9 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
  * the second factor when on; paused (frozen, cool-down) with a banner that says until when.
  */
 export function TransferPage() {
+  const { t } = useTranslation('wallet');
   return (
-    <AssetActionPage
-      path={PATH}
-      title="Transfer"
-      lead="Choose the asset you want to send to another FIT24 user."
-      testPrefix="transfer"
-    >
+    <AssetActionPage path={PATH} title={t('transfer.title')} lead={t('transfer.lead')} testPrefix="transfer">
       {(assetId, choose) => <TransferForm key={assetId} assetId={assetId} onChoose={choose} />}
     </AssetActionPage>
   );

@@ -1,5 +1,6 @@
 import { IonRefresher, IonRefresherContent, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, swapHorizontalOutline, walletOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
@@ -12,20 +13,21 @@ import '../components/funds.css';
 
 /** The wallet tab (live over the socket): what everything is worth, the quick actions, and every asset's balance. */
 export function WalletPage() {
+  const { t } = useTranslation('wallet');
   useLiveWalletBalances();
   const balances = useBalances();
   const router = useIonRouter();
   const rows = balances.data?.balances ?? [];
   return (
-    <PageShell page="tabs/wallet" title="Wallet">
+    <PageShell page="tabs/wallet" title={t('wallet.title')}>
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) => void balances.refetch().finally(() => event.detail.complete())}
       >
         <IonRefresherContent />
       </IonRefresher>
-      <section className="funds-hero" aria-label="Portfolio value">
-        <span className="funds-hero__label">Total balance</span>
+      <section className="funds-hero" aria-label={t('wallet.portfolio')}>
+        <span className="funds-hero__label">{t('wallet.totalBalance')}</span>
         {balances.isSuccess ? (
           <span className="funds-hero__value funds-num" data-testid="wallet-total-usd">
             {formatUsd(balances.data.total_usd)}
@@ -33,26 +35,31 @@ export function WalletPage() {
         ) : (
           <IonSkeletonText animated className="funds-hero__skeleton" />
         )}
-        <span className="funds-hero__note">Estimated in US dollars at the last market prices</span>
+        <span className="funds-hero__note">{t('wallet.estimated')}</span>
         <FundsActions
           testPrefix="wallet"
           actions={[
-            { label: 'Deposit', href: '/funds/deposit', icon: arrowDownOutline },
-            { label: 'Withdraw', href: '/funds/withdraw', icon: arrowUpOutline },
-            { label: 'Transfer', href: '/funds/transfer', icon: swapHorizontalOutline },
+            { id: 'deposit', label: t('actions.deposit'), href: '/funds/deposit', icon: arrowDownOutline },
+            { id: 'withdraw', label: t('actions.withdraw'), href: '/funds/withdraw', icon: arrowUpOutline },
+            {
+              id: 'transfer',
+              label: t('actions.transfer'),
+              href: '/funds/transfer',
+              icon: swapHorizontalOutline,
+            },
           ]}
         />
       </section>
-      <h2 className="funds-section-title">Assets</h2>
-      {balances.isPending && <ListSkeleton label="Loading your balances" testId="wallet-loading" />}
+      <h2 className="funds-section-title">{t('wallet.assets')}</h2>
+      {balances.isPending && <ListSkeleton label={t('wallet.loading')} testId="wallet-loading" />}
       {balances.isError && (
         <div className="fit24-notice fit24-notice--danger" role="alert" data-testid="wallet-error">
           {balances.error.message}
         </div>
       )}
       {balances.isSuccess && rows.length === 0 && (
-        <EmptyState icon={walletOutline} title="No assets yet" testId="wallet-empty">
-          <p>Assets appear here once the exchange lists them.</p>
+        <EmptyState icon={walletOutline} title={t('wallet.emptyTitle')} testId="wallet-empty">
+          <p>{t('wallet.emptyText')}</p>
         </EmptyState>
       )}
       {rows.length > 0 && (
@@ -66,10 +73,7 @@ export function WalletPage() {
           ))}
         </ul>
       )}
-      <p className="funds-footnote">
-        On hold: reserved by open orders and pending withdrawals. Locked: lock-up grants, stakeable but not
-        withdrawable.
-      </p>
+      <p className="funds-footnote">{t('wallet.footnote')}</p>
     </PageShell>
   );
 }

@@ -2,10 +2,18 @@ import { type TSavedAddress, ZWithdrawBody } from '@fit24/contract';
 import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { alertCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAccount } from '../../../lib/account.ts';
+import { addressProblem } from '../../../lib/address.ts';
 import { networkLabel } from '../../../lib/format.ts';
-import { amountProblemMessage, checkAmount, formatAmount, maxWithdrawable } from '../../../lib/money.ts';
+import {
+  amountProblemMessage,
+  checkAmount,
+  cleanAmountInput,
+  formatAmount,
+  maxWithdrawable,
+} from '../../../lib/money.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useBalance } from '../api/get-balances.ts';
 import { sendWithdrawal } from '../api/withdraw.ts';
@@ -23,6 +31,7 @@ import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { WhitelistNotice, WithdrawDestination } from '../components/WithdrawDestination.tsx';
 import { WithdrawLimit } from '../components/WithdrawLimit.tsx';
 import { WithdrawResult } from '../components/WithdrawResult.tsx';
+import { addressProblemText } from '../utils/address.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 
@@ -30,6 +39,7 @@ const PATH = '/funds/withdraw';
 const empty = { address: '', memo: '', amount: '', txn_password: '' };
 
 function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
+  const { t } = useTranslation('wallet');
   const asset = useAsset(assetId);
   const balance = useBalance(assetId);
   const account = useAccount();
@@ -100,19 +110,29 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   });
   const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
   const valid = check.units !== null && check.total !== null;
+  // Checked as typed, before review: the button stays off while either is wrong, the reason under the
+  // field once something is typed in it (an empty form is not shouted at).
+  const addressIssue = addressProblem(info.network, values.address);
+  const addressText = addressIssue && addressProblemText(t, addressIssue, { symbol, network: info.network });
+  const amountText =
+    check.problem &&
+    amountProblemMessage(check.problem, {
+      symbol,
+      decimals,
+      minimum: info.min_withdraw,
+      fee: info.withdraw_fee,
+      amount: values.amount,
+    });
+  const shownErrors = {
+    ...errors,
+    address: errors.address ?? (values.address.trim() !== '' ? addressText : null) ?? undefined,
+    amount: errors.amount ?? (values.amount !== '' ? amountText : null) ?? undefined,
+  };
 
   const review = () => {
     const next: Record<string, string> = {};
-    if (values.address.trim() === '') next.address = `Enter the ${symbol} address to send to`;
-    if (check.problem) {
-      next.amount = amountProblemMessage(check.problem, {
-        symbol,
-        decimals,
-        minimum: info.min_withdraw,
-        fee: info.withdraw_fee,
-        amount: values.amount,
-      });
-    }
+    if (addressText) next.address = addressText;
+    if (amountText) next.amount = amountText;
     flow.review(next);
   };
 
@@ -136,7 +156,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         testPrefix="withdraw"
       >
         <WithdrawLimit />
-        <SendGuard action="Withdrawals" pause={flow.pause} testPrefix="withdraw" />
+        <SendGuard action="withdraw" pause={flow.pause} testPrefix="withdraw" />
         {unavailable !== null && (
           <UnavailableNotice
             symbol={symbol}
@@ -148,7 +168,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         {unavailable === null && info.withdraw_enabled === 0 && (
           <div className="fit24-notice fit24-notice--warning" data-testid="withdraw-disabled">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-            {symbol} withdrawals are paused for now. Your balance is safe; try again later.
+            {t('withdraw.paused', { symbol })}
           </div>
         )}
         <WhitelistNotice />
@@ -158,13 +178,18 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           assetId={assetId}
           symbol={symbol}
           network={info.network}
+          decimals={decimals}
           address={values.address}
           memo={values.memo}
-          errors={errors}
+          errors={shownErrors}
           onChange={(next) => {
             if (next.address !== undefined) form.set('address', next.address);
             if (next.memo !== undefined) form.set('memo', next.memo);
             if (next.picked !== undefined) setPicked(next.picked);
+            // A scanned payment request's amount fills an empty field, never one the user typed.
+            if (next.amount !== undefined && values.amount === '') {
+              form.set('amount', cleanAmountInput(next.amount, decimals));
+            }
           }}
         />
         <AmountField
@@ -173,8 +198,8 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           decimals={decimals}
           symbol={symbol}
           max={maxWithdrawable(row.available, info.withdraw_fee, decimals)}
-          error={errors.amount}
-          helper={`Minimum ${unit(info.min_withdraw)}`}
+          error={shownErrors.amount}
+          helper={t('withdraw.minimum', { amount: unit(info.min_withdraw) })}
           testId="withdraw-amount"
           maxTestId="withdraw-max"
           onEnter={review}
@@ -182,14 +207,14 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         <SummaryRows
           testId="withdraw-preview"
           rows={[
-            { label: 'Network fee', value: unit(info.withdraw_fee), testId: 'withdraw-fee' },
+            { label: t('withdraw.fee'), value: unit(info.withdraw_fee), testId: 'withdraw-fee' },
             {
-              label: 'You will receive',
+              label: t('withdraw.receive'),
               value: valid ? unit(values.amount) : '—',
               testId: 'withdraw-receive',
             },
             {
-              label: 'Total deducted',
+              label: t('withdraw.total'),
               value: valid ? unit(check.total ?? '0') : '—',
               testId: 'withdraw-total',
               strong: true,
@@ -198,42 +223,48 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         />
         <SubmitButton
           busy={false}
-          disabled={closed || hold.blocked}
+          disabled={closed || hold.blocked || addressIssue !== null || check.problem !== null}
           onClick={review}
           testId="withdraw-review"
         >
-          Review withdrawal
+          {t('withdraw.review')}
         </SubmitButton>
       </form>
       <NoticeCards assetId={assetId} type="withdraw" />
       <ReviewSheet
         {...flow.sheet(body)}
-        title="Confirm withdrawal"
+        title={t('withdraw.confirm')}
         rows={[
-          { label: 'Asset', value: `${info.name} (${symbol})` },
-          { label: 'Network', value: networkLabel(info.network) },
+          { label: t('withdraw.rows.asset'), value: `${info.name} (${symbol})` },
+          { label: t('withdraw.rows.network'), value: networkLabel(info.network) },
           ...(picked
-            ? [{ label: 'Address book', value: picked.label, testId: 'withdraw-review-label' }]
+            ? [
+                {
+                  label: t('withdraw.rows.addressBook'),
+                  value: picked.label,
+                  testId: 'withdraw-review-label',
+                },
+              ]
             : []),
           {
-            label: 'To address',
+            label: t('withdraw.rows.toAddress'),
             value: values.address.trim(),
             mono: true,
             testId: 'withdraw-review-address',
           },
-          ...(memo ? [{ label: 'Memo', value: memo, mono: true }] : []),
-          { label: 'Amount', value: unit(values.amount) },
-          { label: 'Network fee', value: unit(info.withdraw_fee) },
-          { label: 'You will receive', value: unit(values.amount), testId: 'withdraw-review-receive' },
+          ...(memo ? [{ label: t('withdraw.rows.memo'), value: memo, mono: true }] : []),
+          { label: t('withdraw.rows.amount'), value: unit(values.amount) },
+          { label: t('withdraw.fee'), value: unit(info.withdraw_fee) },
+          { label: t('withdraw.receive'), value: unit(values.amount), testId: 'withdraw-review-receive' },
           {
-            label: 'Total deducted',
+            label: t('withdraw.total'),
             value: unit(check.total ?? '0'),
             strong: true,
             testId: 'withdraw-review-total',
           },
         ]}
-        warning="Check the address: a withdrawal sent to a wrong address cannot be reversed."
-        confirmLabel="Confirm withdrawal"
+        warning={t('withdraw.warning')}
+        confirmLabel={t('withdraw.confirm')}
         testPrefix="withdraw"
       />
     </>
@@ -246,13 +277,9 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
  * and limit shown as banners with the time they end.
  */
 export function WithdrawPage() {
+  const { t } = useTranslation('wallet');
   return (
-    <AssetActionPage
-      path={PATH}
-      title="Withdraw"
-      lead="Choose the asset you want to withdraw."
-      testPrefix="withdraw"
-    >
+    <AssetActionPage path={PATH} title={t('withdraw.title')} lead={t('withdraw.lead')} testPrefix="withdraw">
       {(assetId, choose) => <WithdrawForm key={assetId} assetId={assetId} onChoose={choose} />}
     </AssetActionPage>
   );

@@ -1,4 +1,5 @@
 import type { TAssetTransaction } from '@fit24/contract';
+import type { TFunction } from 'i18next';
 
 type Tx = Pick<TAssetTransaction, 'type' | 'status' | 'confirmations' | 'required_confirmations'>;
 
@@ -27,14 +28,14 @@ export function confirmationsOf(tx: Tx): ConfirmationsView | null {
 }
 
 /** Under a line's amount in a list: "2/6 confirmations" while it counts, else nothing. */
-export function confirmationsShort(tx: Tx): string | null {
+export function confirmationsShort(t: TFunction<'wallet'>, tx: Tx): string | null {
   const view = confirmationsOf(tx);
-  return view?.counting ? `${view.done}/${view.required} confirmations` : null;
+  return view?.counting ? t('confirmations.short', { done: view.done, count: view.required }) : null;
 }
 
 /** On a transaction's page: "2 of 6 confirmations" ("1 of 1 confirmation"). */
-export function confirmationsLong(view: ConfirmationsView): string {
-  return `${view.done} of ${view.required} confirmation${view.required === 1 ? '' : 's'}`;
+export function confirmationsLong(t: TFunction<'wallet'>, view: ConfirmationsView): string {
+  return t('confirmations.long', { done: view.done, count: view.required });
 }
 
 /**
@@ -42,22 +43,20 @@ export function confirmationsLong(view: ConfirmationsView): string {
  * transfer). `required` is how many confirmations complete it, when known.
  */
 export function statusSentence(
+  t: TFunction<'wallet'>,
   type: TAssetTransaction['type'],
   status: TAssetTransaction['status'],
   required: number | null = null,
 ): string | null {
-  const after =
-    required === null
-      ? 'once the network confirms it'
-      : `after ${required} confirmation${required === 1 ? '' : 's'}`;
+  const after = required === null ? t('status.afterUnknown') : t('status.after', { count: required });
   if (type === 'DEPOSIT') {
     switch (status) {
       case 'PENDING':
-        return `Seen on the network. It is credited to your balance ${after}.`;
+        return t('status.deposit.pending', { after });
       case 'COMPLETED':
-        return 'Credited to your balance.';
+        return t('status.deposit.completed');
       case 'FAILED':
-        return 'The block that held this deposit left the chain (a reorganisation). Nothing was credited.';
+        return t('status.deposit.failed');
       default:
         return null;
     }
@@ -65,19 +64,19 @@ export function statusSentence(
   if (type === 'WITHDRAWAL') {
     switch (status) {
       case 'PENDING':
-        return 'Waiting for approval. We check every withdrawal before it is sent, and notify you when it moves on.';
+        return t('status.withdrawal.pending');
       case 'PROCESSING':
-        return 'Approved — being sent to the network.';
+        return t('status.withdrawal.processing');
       case 'BROADCAST':
-        return `Sent to the network. It completes ${after}.`;
+        return t('status.withdrawal.broadcast', { after });
       case 'COMPLETED':
-        return 'Completed: confirmed on the network.';
+        return t('status.withdrawal.completed');
       case 'FAILED':
-        return 'The transaction failed on the network. The amount and fee were returned to your balance.';
+        return t('status.withdrawal.failed');
       case 'REJECTED':
-        return 'Rejected by our team. The amount and fee were returned to your balance.';
+        return t('status.withdrawal.rejected');
       case 'CANCELLED':
-        return 'Cancelled. The amount and fee were returned to your balance.';
+        return t('status.withdrawal.cancelled');
     }
   }
   return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
 import {
   shortenHash,
   signedAmount,
@@ -6,6 +7,8 @@ import {
   transactionDirection,
   transactionView,
 } from './transactions.ts';
+
+const t = i18n.getFixedT('en', 'wallet');
 
 describe('transaction lines', () => {
   it('signs money in with + and money out with −', () => {
@@ -27,22 +30,22 @@ describe('transaction lines', () => {
   });
 
   it('names each type', () => {
-    expect(transactionView('DEPOSIT').label).toBe('Deposit');
-    expect(transactionView('WITHDRAWAL').label).toBe('Withdrawal');
-    expect(transactionView('TRANSFER_IN').label).toBe('Transfer in');
-    expect(transactionView('TRANSFER_OUT').label).toBe('Transfer out');
+    expect(transactionView(t, 'DEPOSIT').label).toBe('Deposit');
+    expect(transactionView(t, 'WITHDRAWAL').label).toBe('Withdrawal');
+    expect(transactionView(t, 'TRANSFER_IN').label).toBe('Transfer in');
+    expect(transactionView(t, 'TRANSFER_OUT').label).toBe('Transfer out');
   });
 });
 
 describe('statusView', () => {
   it('gives each status its words and colour', () => {
-    expect(statusView('PENDING')).toEqual({ label: 'Pending', tone: 'warning' });
-    expect(statusView('BROADCAST')).toEqual({ label: 'Broadcast', tone: 'secondary' });
-    expect(statusView('COMPLETED')).toEqual({ label: 'Completed', tone: 'success' });
-    expect(statusView('REJECTED')).toEqual({ label: 'Rejected', tone: 'danger' });
-    expect(statusView('CANCELLED')).toEqual({ label: 'Cancelled', tone: 'danger' });
-    expect(statusView('PROCESSING')).toEqual({ label: 'Processing', tone: 'warning' });
-    expect(statusView('FAILED')).toEqual({ label: 'Failed', tone: 'danger' });
+    expect(statusView(t, 'PENDING')).toEqual({ label: 'Pending', tone: 'warning' });
+    expect(statusView(t, 'BROADCAST')).toEqual({ label: 'Broadcast', tone: 'secondary' });
+    expect(statusView(t, 'COMPLETED')).toEqual({ label: 'Completed', tone: 'success' });
+    expect(statusView(t, 'REJECTED')).toEqual({ label: 'Rejected', tone: 'danger' });
+    expect(statusView(t, 'CANCELLED')).toEqual({ label: 'Cancelled', tone: 'danger' });
+    expect(statusView(t, 'PROCESSING')).toEqual({ label: 'Processing', tone: 'warning' });
+    expect(statusView(t, 'FAILED')).toEqual({ label: 'Failed', tone: 'danger' });
   });
 });
 

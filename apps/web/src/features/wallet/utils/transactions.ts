@@ -1,4 +1,5 @@
 import type { TAssetTransaction } from '@fit24/contract';
+import type { TFunction } from 'i18next';
 import {
   arrowDownOutline,
   arrowUpOutline,
@@ -7,6 +8,7 @@ import {
   swapHorizontalOutline,
   trendingUpOutline,
 } from 'ionicons/icons';
+import type { Resources } from '../../../i18n/resources.ts';
 
 type TxType = TAssetTransaction['type'];
 type TxStatus = TAssetTransaction['status'];
@@ -14,21 +16,25 @@ type TxStatus = TAssetTransaction['status'];
 /** Which way money moved for the account: in (credited, green) or out (debited, red). */
 export type Direction = 'in' | 'out';
 
-const typeViews: Record<TxType, { label: string; icon: string; direction: Direction | null }> = {
-  DEPOSIT: { label: 'Deposit', icon: arrowDownOutline, direction: 'in' },
-  WITHDRAWAL: { label: 'Withdrawal', icon: arrowUpOutline, direction: 'out' },
-  TRANSFER_IN: { label: 'Transfer in', icon: swapHorizontalOutline, direction: 'in' },
-  TRANSFER_OUT: { label: 'Transfer out', icon: swapHorizontalOutline, direction: 'out' },
-  LOCK_GRANT: { label: 'Lock-up grant', icon: lockClosedOutline, direction: 'in' },
+type TypeKey = keyof Resources['wallet']['transactions']['types'];
+
+const typeViews: Record<TxType, { key: TypeKey; icon: string; direction: Direction | null }> = {
+  DEPOSIT: { key: 'deposit', icon: arrowDownOutline, direction: 'in' },
+  WITHDRAWAL: { key: 'withdrawal', icon: arrowUpOutline, direction: 'out' },
+  TRANSFER_IN: { key: 'transferIn', icon: swapHorizontalOutline, direction: 'in' },
+  TRANSFER_OUT: { key: 'transferOut', icon: swapHorizontalOutline, direction: 'out' },
+  LOCK_GRANT: { key: 'lockGrant', icon: lockClosedOutline, direction: 'in' },
   // A trade line can go either way: its own sign says which.
-  TRADE: { label: 'Trade', icon: trendingUpOutline, direction: null },
-  STAKE: { label: 'Stake', icon: lockClosedOutline, direction: 'out' },
-  CLAIM: { label: 'Reward claim', icon: giftOutline, direction: 'in' },
+  TRADE: { key: 'trade', icon: trendingUpOutline, direction: null },
+  STAKE: { key: 'stake', icon: lockClosedOutline, direction: 'out' },
+  CLAIM: { key: 'claim', icon: giftOutline, direction: 'in' },
 };
 
-export function transactionView(type: TxType): { label: string; icon: string } {
-  const view = typeViews[type] ?? { label: type, icon: swapHorizontalOutline };
-  return { label: view.label, icon: view.icon };
+/** A history line's type in words, and its icon; a type this app does not know yet keeps its own name. */
+export function transactionView(t: TFunction<'wallet'>, type: TxType): { label: string; icon: string } {
+  const view = typeViews[type];
+  if (!view) return { label: type, icon: swapHorizontalOutline };
+  return { label: t(`transactions.types.${view.key}`), icon: view.icon };
 }
 
 /** The direction of a history line: by its type, or by the amount's sign when the type can go both ways. */
@@ -48,18 +54,23 @@ export function signedAmount(type: TxType, amount: string): { text: string; dire
 /** Chip colours of the theme (status.css tones; `secondary` is the blue one). */
 export type Tone = 'warning' | 'secondary' | 'success' | 'danger' | 'medium';
 
-const statusViews: Record<TxStatus, { label: string; tone: Tone }> = {
-  PENDING: { label: 'Pending', tone: 'warning' },
-  PROCESSING: { label: 'Processing', tone: 'warning' },
-  BROADCAST: { label: 'Broadcast', tone: 'secondary' },
-  COMPLETED: { label: 'Completed', tone: 'success' },
-  REJECTED: { label: 'Rejected', tone: 'danger' },
-  CANCELLED: { label: 'Cancelled', tone: 'danger' },
-  FAILED: { label: 'Failed', tone: 'danger' },
+type StatusKey = keyof Resources['wallet']['transactions']['statuses'];
+
+const statusViews: Record<TxStatus, { key: StatusKey; tone: Tone }> = {
+  PENDING: { key: 'pending', tone: 'warning' },
+  PROCESSING: { key: 'processing', tone: 'warning' },
+  BROADCAST: { key: 'broadcast', tone: 'secondary' },
+  COMPLETED: { key: 'completed', tone: 'success' },
+  REJECTED: { key: 'rejected', tone: 'danger' },
+  CANCELLED: { key: 'cancelled', tone: 'danger' },
+  FAILED: { key: 'failed', tone: 'danger' },
 };
 
-export function statusView(status: TxStatus): { label: string; tone: Tone } {
-  return statusViews[status] ?? { label: status, tone: 'medium' };
+/** A status in words and its chip colour; a status this app does not know yet keeps its own name. */
+export function statusView(t: TFunction<'wallet'>, status: TxStatus): { label: string; tone: Tone } {
+  const view = statusViews[status];
+  if (!view) return { label: status, tone: 'medium' };
+  return { label: t(`transactions.statuses.${view.key}`), tone: view.tone };
 }
 
 /** A transaction hash or an address cut to its ends: "3f9a2c…81d0e4". */
