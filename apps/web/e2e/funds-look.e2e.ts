@@ -203,6 +203,7 @@ describe('funds screens', () => {
     await input(page, 'transfer-email').fill(bob.user.email_id);
     await input(page, 'transfer-amount').fill('120.5');
     await input(page, 'transfer-note').fill('Dinner on Friday');
+    await page.getByTestId('transfer-recipient-name').waitFor({ state: 'visible' });
     await shot(page, 'transfer-form-390');
     await page.getByTestId('transfer-review').click();
     await input(page, 'transfer-txn-password').fill(TXN_PASSWORD);

@@ -428,7 +428,7 @@ describe('money-movement controls in a real browser', () => {
 
   it('with two-factor authentication on, a transfer and a new address ask for the app code', async () => {
     const owner = await realSession(stack, { emailVerified: true });
-    const friend = await realSession(stack, { emailVerified: true });
+    const friend = await realSession(stack, { emailVerified: true, name: 'Alan Turing' });
     await setTxnPassword(stack, owner, TXN);
     await deposit(stack, owner.user.email_id, 'USDT', '300');
     const setup = await api(stack, 'POST', '/api/security/totp/setup', { token: owner.token });
@@ -457,8 +457,14 @@ describe('money-movement controls in a real browser', () => {
     await page.goto(`/funds/transfer?asset_id=${usdt}`);
     await expectPage(page, 'funds/transfer', '/funds/transfer');
     await fill(page, 'transfer-email', friend.user.email_id);
+    // Who the transfer pays, masked, before the review opens; and again in the review.
+    const named = shownPage(page, 'funds/transfer').getByTestId('transfer-recipient');
+    await named.waitFor();
+    expect(await named.textContent()).toBe('Sending to A**n T****g');
+    expect(await visibleText(page)).not.toContain('Alan Turing');
     await fill(page, 'transfer-amount', '25');
     await shownPage(page, 'funds/transfer').getByTestId('transfer-review').click();
+    expect(await page.getByTestId('transfer-review-name').textContent()).toBe('A**n T****g');
     await fill(page, 'transfer-txn-password', TXN);
     await page.getByTestId('transfer-confirm').click();
     await expect

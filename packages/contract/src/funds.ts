@@ -172,6 +172,14 @@ export const ZTransferData = z.object({
     creation_date: ZEpochSeconds,
   }),
 });
+/** Who a transfer to `email_id` would pay, before the sender confirms it. */
+export const ZTransferRecipientQuery = z.object({ email_id: ZEmail }).strict();
+export type TTransferRecipientQuery = z.input<typeof ZTransferRecipientQuery>;
+export const ZTransferRecipientData = z.object({
+  /** The recipient's name masked ("A**n T****g"): enough to recognise them, never their full name. */
+  masked_name: z.string(),
+});
+export type TTransferRecipientData = z.infer<typeof ZTransferRecipientData>;
 
 // ── Notifications ───────────────────────────────────────────────────────────
 export const ZNotification = z.object({

@@ -56,6 +56,7 @@ export const fundsHandlers = defineHandlers({
     withdrawals.requestWithdrawal(ctx, ctx.auth.userId, body, ctx.idempotency, ctx.request.ip),
   'asset.transfer': (ctx, { body }) =>
     transfers.transfer(ctx, ctx.auth.userId, body, ctx.idempotency, ctx.request.ip),
+  'asset.transferRecipient': (ctx, { query }) => transfers.recipientOf(ctx, ctx.auth.userId, query.email_id),
 
   'ops.devnetDeposit': async (ctx, { body }) => ({ deposit: await deposits.devnetDeposit(ctx, body) }),
   'ops.lockedGrant': (ctx, { body }) => transfers.grantLocked(ctx, body),

@@ -7,8 +7,11 @@ import type { AssetRow } from '../../db/schema-funds.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { type IdempotencyClaim, transactOnce } from '../../http/idempotency.ts';
 import * as usersRepo from '../account/users.repository.ts';
+import { maskName } from '../affiliate/rules.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { links, notify } from '../notifications/notifications.service.ts';
+import * as attempts from '../security/attempts.ts';
+import { attemptLimits } from '../security/attempts.ts';
 import { assertMayMoveFunds } from '../security/cooldown.ts';
 import { assertSecondFactor } from '../security/two-factor.service.ts';
 import { assetById, assetBySymbol, parseAmount } from './assets.service.ts';
@@ -58,7 +61,13 @@ async function checkTransfer(
 ): Promise<CheckedTransfer> {
   const asset = await assetById(ctx.db, input.asset_id);
   const amount = parseAmount(asset, input.amount);
-  const recipient = await usersRepo.findByEmail(ctx.db, input.to_email_id);
+  const recipient = await checkRecipient(ctx.db, userId, input.to_email_id);
+  return { asset, amount, recipient, note: input.note ?? null };
+}
+
+/** The user a transfer to `email` pays: refused when there is none, it is the sender, or unverified. */
+async function checkRecipient(db: Database, userId: bigint, email: string): Promise<UserRow> {
+  const recipient = await usersRepo.findByEmail(db, email);
   if (!recipient) throw notFound('There is no user with this email on FIT24 Exchange.');
   if (recipient.user_id === userId) {
     throw badRequest('You cannot transfer to yourself.', { to_email_id: 'must be another user' });
@@ -69,7 +78,25 @@ async function checkTransfer(
       'This user has not verified their email yet, so they cannot receive transfers.',
     );
   }
-  return { asset, amount, recipient, note: input.note ?? null };
+  return recipient;
+}
+
+/**
+ * Who a transfer to `email` would pay, shown masked before the sender confirms: refused as the transfer
+ * itself would be (no such user, yourself, unverified recipient; the sender frozen or in a cool-down).
+ * The lookup is taken from the sender's limit first, in one atomic statement (429 with `retry_after`).
+ */
+export async function recipientOf(
+  ctx: AppContext,
+  userId: bigint,
+  email: string,
+): Promise<RouteData<'asset.transferRecipient'>> {
+  const now = ctx.clock.now();
+  await attempts.reserve(ctx.db, now, attemptLimits.transferRecipient, String(userId));
+  const sender = await usersRepo.findById(ctx.db, userId);
+  if (sender) assertMayMoveFunds(sender, now);
+  const recipient = await checkRecipient(ctx.db, userId, email);
+  return { masked_name: maskName(recipient.name) };
 }
 
 /** The transfer's writes, in the caller's transaction: the sender's row locked, then the money. */

@@ -30,6 +30,11 @@ export const attemptLimits = {
   secondFactorIp: { bucket: 'second-factor-ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Passkey sign-in flows an address may start (each is a row until it expires). */
   passkeyFlowIp: { bucket: 'passkey-flow-ip', max: 60, windowSeconds: FIFTEEN_MINUTES },
+  /**
+   * Lookups of a transfer's recipient per sender: each answers whether an email is a FIT24 user, so a
+   * sender may not walk a list of addresses. Every lookup counts, found or not.
+   */
+  transferRecipient: { bucket: 'transfer-recipient', max: 30, windowSeconds: 3600 },
 } satisfies Record<string, AttemptLimit>;
 
 /** An attempt taken: give it back with `release` when the secret was right. */

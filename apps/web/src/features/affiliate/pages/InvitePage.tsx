@@ -65,7 +65,15 @@ export function InvitePage() {
         <p className="aff-lead">{t('invite.lead')}</p>
         <div className="aff-invite__qr" data-testid="invite-qr">
           {link ? (
-            <QRCodeSVG value={link} size={184} marginSize={2} bgColor="#ffffff" fgColor="#0a1628" />
+            <QRCodeSVG
+              value={link}
+              size={184}
+              marginSize={2}
+              bgColor="#ffffff"
+              fgColor="#0a1628"
+              title={t('invite.qr')}
+              role="img"
+            />
           ) : (
             <IonSkeletonText animated style={{ width: '184px', height: '184px' }} />
           )}

@@ -23,11 +23,11 @@ import { durationInWords } from '../../../lib/duration-words.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useProgramme } from '../../../lib/programme.ts';
 import { forgetReferralCode, normalizeReferralCode } from '../../../lib/referral.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { codeStatus } from '../api/code-status.ts';
 import { useMembership } from '../api/get-membership.ts';
 import { useCodeLookup } from '../api/lookup-code.ts';
 import { readStartingCode } from '../api/starting-code.ts';
-import { useDebounced } from '../hooks/use-debounced.ts';
 import './earn.css';
 
 const DASHBOARD = '/affiliate';

@@ -24,7 +24,7 @@ export function MarketPicker({
           outline={m.market_id !== value}
           onClick={() => onChange(m.market_id)}
           role="radio"
-          aria-checked={m.market_id === value}
+          aria-checked={m.market_id === value ? 'true' : 'false'}
           data-testid={`${testPrefix}-${m.base}`}
         >
           <IonLabel>

@@ -99,7 +99,7 @@ function Level({
       onClick={() => onPick(rawPrice)}
       data-testid={`orderbook-${side}`}
       data-price={rawPrice}
-      aria-label={t(`book.pick.${side}`, { price })}
+      aria-label={t(`book.pick.${side}`, { price, amount })}
     >
       <span className="book__bar" style={{ width: `${width}%` }} aria-hidden="true" />
       <span className="book__price mkt-num">{price}</span>

@@ -40,7 +40,8 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
     if (!box.current) return;
     const c = createChart(box.current, {
       autoSize: true,
-      layout: { attributionLogo: true },
+      // Attribution as a named text link under the chart (the library's logo link has no text).
+      layout: { attributionLogo: false },
       timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
     });
     series.current = c.addSeries(CandlestickSeries, { borderVisible: false });
@@ -81,6 +82,9 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       {candles.isSuccess && candles.data.candles.length === 0 && (
         <p className="fit24-muted chart__none">{t('chart.empty')}</p>
       )}
+      <a className="chart__attribution" href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
+        {t('chart.attribution')}
+      </a>
       {candles.isError && (
         <LoadError message={candles.error.message} onRetry={() => candles.refetch()} testId="chart-error" />
       )}

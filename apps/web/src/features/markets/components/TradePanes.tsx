@@ -91,11 +91,10 @@ function OrdersJump({ marketId, target }: { marketId: number; target: RefObject<
       size="small"
       className="trade__orders-jump"
       data-testid="trade-orders-jump"
-      aria-label={t('panes.openOrders', { count })}
       onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
     >
       <IonIcon icon={listOutline} slot="start" aria-hidden="true" />
-      {t('panes.orders')}
+      {t('panes.orders')}{' '}
       <span className="trade__orders-count" data-testid="trade-orders-count">
         {count}
       </span>

@@ -30,7 +30,7 @@ export function MarketsPage() {
       title={t('list.title')}
       end={
         <IonButton routerLink="/alerts" aria-label={t('list.alerts')} data-testid="markets-alerts">
-          <IonIcon slot="icon-only" icon={notificationsOutline} />
+          <IonIcon slot="icon-only" icon={notificationsOutline} aria-hidden="true" />
         </IonButton>
       }
     >

@@ -1,12 +1,14 @@
 import { ZTransferBody } from '@fit24/contract';
-import { IonIcon, IonSkeletonText } from '@ionic/react';
-import { flashOutline } from 'ionicons/icons';
-import { useTranslation } from 'react-i18next';
+import { IonIcon, IonSkeletonText, IonSpinner } from '@ionic/react';
+import { flashOutline, personCircleOutline } from 'ionicons/icons';
+import { Trans, useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { EmailField, TextField } from '../../../components/ui/TextField.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { amountProblemMessage, checkAmount, formatAmount } from '../../../lib/money.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useBalance } from '../api/get-balances.ts';
+import { useRecipientLookup } from '../api/get-transfer-recipient.ts';
 import { sendTransfer } from '../api/transfer.ts';
 import { AmountField } from '../components/AmountField.tsx';
 import { AssetActionPage } from '../components/AssetActionPage.tsx';
@@ -17,11 +19,14 @@ import { SendGuard, useSendHold } from '../components/SendGuard.tsx';
 import { TransferResult } from '../components/TransferResult.tsx';
 import { TxnPasswordNotice } from '../components/TxnPasswordNotice.tsx';
 import { useConfirmedSend } from '../components/use-confirmed-send.ts';
+import { lookupEmail, recipientStatus } from '../utils/recipient.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 
 const PATH = '/funds/transfer';
 const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
+/** How long typing must pause before the recipient is looked up (each lookup counts against a limit). */
+const LOOKUP_DELAY_MS = 400;
 
 function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: number) => void }) {
   const { t } = useTranslation('wallet');
@@ -39,6 +44,12 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     testPrefix: 'transfer',
   });
   const { form, formError, result } = flow;
+  const typed = form.values.to_email_id;
+  const settled = useDebounced(typed, LOOKUP_DELAY_MS);
+  const ownEmail = account.data?.account.email_id ?? null;
+  const lookup = useRecipientLookup(
+    ownEmail !== null && !hold.blocked && settled === typed ? lookupEmail(settled, ownEmail) : null,
+  );
 
   const row = balance.data;
   if (balance.isSuccess && !row) return <UnknownAsset onChoose={onChoose} testId="transfer-chooser" />;
@@ -64,13 +75,13 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
   const recipient = values.to_email_id.trim().toLowerCase();
   const check = checkAmount({ amount: values.amount, decimals, available: row.available });
   const unit = (amount: string) => `${formatAmount(amount)} ${symbol}`;
-  // Checked as typed, before review: the button stays off while either is wrong, the reason under the
-  // field once something is typed in it.
-  const recipientText = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)
-    ? t('transfer.emailInvalid')
-    : recipient === me.email_id.toLowerCase()
-      ? t('transfer.self')
-      : null;
+  // Checked as typed, before review: the button stays off while either is wrong or the recipient is not
+  // known yet, the reason under the field once something is typed in it.
+  const who = recipientStatus(t, values.to_email_id, settled, me.email_id, {
+    answer: lookup.data,
+    error: lookup.error,
+  });
+  const recipientText = who.problem;
   const amountText =
     check.problem && amountProblemMessage(check.problem, { symbol, decimals, amount: values.amount });
   const shownErrors = {
@@ -83,6 +94,8 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     const next: Record<string, string> = {};
     if (recipientText) next.to_email_id = recipientText;
     if (amountText) next.amount = amountText;
+    // Enter in the note field waits for the recipient's name, as the review button does.
+    if (who.maskedName === null && Object.keys(next).length === 0) return;
     flow.review(next);
   };
 
@@ -116,6 +129,27 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
           placeholder={t('transfer.emailPlaceholder')}
           testId="transfer-email"
         />
+        {who.maskedName !== null ? (
+          <div className="funds-recipient" role="status" data-testid="transfer-recipient">
+            <IonIcon icon={personCircleOutline} aria-hidden="true" />
+            <span>
+              <Trans
+                t={t}
+                i18nKey="transfer.recipient.sendingTo"
+                values={{ name: who.maskedName }}
+                components={{ b: <strong data-testid="transfer-recipient-name" /> }}
+              />
+            </span>
+          </div>
+        ) : (
+          who.checking &&
+          !hold.blocked && (
+            <div className="funds-recipient" role="status" data-testid="transfer-recipient-checking">
+              <IonSpinner name="dots" aria-hidden="true" />
+              <span>{t('transfer.recipient.checking')}</span>
+            </div>
+          )
+        )}
         <AmountField
           value={values.amount}
           onChange={(v) => form.set('amount', v)}
@@ -142,7 +176,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         </div>
         <SubmitButton
           busy={false}
-          disabled={hold.blocked || recipientText !== null || check.problem !== null}
+          disabled={hold.blocked || who.maskedName === null || check.problem !== null}
           onClick={review}
           testId="transfer-review"
         >
@@ -154,6 +188,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
         title={t('transfer.confirm')}
         rows={[
           { label: t('transfer.rows.to'), value: recipient, testId: 'transfer-review-to' },
+          { label: t('transfer.rows.name'), value: who.maskedName, testId: 'transfer-review-name' },
           {
             label: t('transfer.rows.amount'),
             value: unit(values.amount),

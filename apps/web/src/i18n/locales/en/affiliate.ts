@@ -114,6 +114,7 @@ export default {
     emptyText: 'Daily staking rewards, level income, rank rewards and offer bonuses appear here.',
   },
   invite: {
+    qr: 'QR code of your invite link',
     title: 'Invite Friends',
     heading: 'Grow your team, boost your stakes',
     lead: 'Friends who join with your code become your direct partners. Their stakes boost yours, and you earn level income on their rewards.',

@@ -48,7 +48,6 @@ export default {
     marketDepth: 'Market depth',
     orderBook: 'Order book',
     recentTrades: 'Recent trades',
-    openOrders: 'Your open orders: {{count}}',
     orders: 'Orders',
   },
   book: {
@@ -59,8 +58,8 @@ export default {
     noBids: 'No buy orders',
     lastPrice: 'Last price',
     pick: {
-      ask: 'Sell order at {{price}}: use this price',
-      bid: 'Buy order at {{price}}: use this price',
+      ask: '{{price}} {{amount}}: sell order, use this price',
+      bid: '{{price}} {{amount}}: buy order, use this price',
     },
   },
   depth: {
@@ -72,6 +71,7 @@ export default {
     asks: 'Asks',
   },
   chart: {
+    attribution: 'Charts by TradingView',
     intervals: {
       '1': '1m',
       '5': '5m',

@@ -175,8 +175,18 @@ export default {
     instant: 'Transfers to other FIT24 users arrive instantly and cost nothing. They cannot be reversed.',
     review: 'Review transfer',
     confirm: 'Confirm transfer',
+    recipient: {
+      checking: 'Looking up the recipient…',
+      sendingTo: 'Sending to <b>{{name}}</b>',
+      notFound: 'No FIT24 user has this email',
+      unverified: 'This user has not verified their email yet, so they cannot receive transfers.',
+      paused: 'Transfers from your account are stopped for now.',
+      tooMany_one: 'Too many recipient lookups. Try again in {{count}} minute.',
+      tooMany_other: 'Too many recipient lookups. Try again in {{count}} minutes.',
+    },
     rows: {
       to: 'To',
+      name: 'Name',
       amount: 'Amount',
       fee: 'Fee',
       free: 'Free',

@@ -118,6 +118,7 @@ const es: Translation<typeof en> = {
       'Aquí aparecen las recompensas diarias de staking, los ingresos por niveles, las recompensas de rango y los bonos de ofertas.',
   },
   invite: {
+    qr: 'Código QR de tu enlace de invitación',
     title: 'Invitar amigos',
     heading: 'Haz crecer tu equipo, potencia tus stakings',
     lead: 'Los amigos que se unan con tu código serán tus socios directos. Sus stakings potencian los tuyos y ganas ingresos por niveles sobre sus recompensas.',

@@ -52,7 +52,6 @@ const es: Translation<typeof en> = {
     marketDepth: 'Profundidad de mercado',
     orderBook: 'Libro de órdenes',
     recentTrades: 'Operaciones recientes',
-    openOrders: 'Tus órdenes abiertas: {{count}}',
     orders: 'Órdenes',
   },
   book: {
@@ -63,8 +62,8 @@ const es: Translation<typeof en> = {
     noBids: 'No hay órdenes de compra',
     lastPrice: 'Último precio',
     pick: {
-      ask: 'Orden de venta a {{price}}: usar este precio',
-      bid: 'Orden de compra a {{price}}: usar este precio',
+      ask: '{{price}} {{amount}}: orden de venta, usar este precio',
+      bid: '{{price}} {{amount}}: orden de compra, usar este precio',
     },
   },
   depth: {
@@ -76,6 +75,7 @@ const es: Translation<typeof en> = {
     asks: 'Ventas',
   },
   chart: {
+    attribution: 'Gráficos de TradingView',
     intervals: {
       '1': '1 min',
       '5': '5 min',

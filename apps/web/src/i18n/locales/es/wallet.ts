@@ -183,8 +183,19 @@ const es: Translation<typeof en> = {
       'Las transferencias a otros usuarios de FIT24 llegan al instante y no cuestan nada. No se pueden revertir.',
     review: 'Revisar transferencia',
     confirm: 'Confirmar transferencia',
+    recipient: {
+      checking: 'Buscando al destinatario…',
+      sendingTo: 'Enviarás a <b>{{name}}</b>',
+      notFound: 'Ningún usuario de FIT24 tiene este correo',
+      unverified:
+        'Este usuario aún no ha verificado su correo electrónico, así que no puede recibir transferencias.',
+      paused: 'Las transferencias desde tu cuenta están detenidas por ahora.',
+      tooMany_one: 'Demasiadas búsquedas de destinatarios. Vuelve a intentarlo en {{count}} minuto.',
+      tooMany_other: 'Demasiadas búsquedas de destinatarios. Vuelve a intentarlo en {{count}} minutos.',
+    },
     rows: {
       to: 'A',
+      name: 'Nombre',
       amount: 'Importe',
       fee: 'Comisión',
       free: 'Gratis',
