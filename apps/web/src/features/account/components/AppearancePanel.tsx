@@ -25,7 +25,7 @@ export function AppearancePanel({ saved }: { saved: TThemeMode | undefined }) {
   return (
     <SettingsPanel name="appearance" title={t('appearance.title')} lead={t('appearance.lead')}>
       <fieldset className="settings-themes">
-        <legend className="settings-visually-hidden">{t('appearance.theme')}</legend>
+        <legend className="fit24-visually-hidden">{t('appearance.theme')}</legend>
         {MODES.map(({ mode, icon }) => (
           <label
             key={mode}
@@ -38,7 +38,7 @@ export function AppearancePanel({ saved }: { saved: TThemeMode | undefined }) {
               value={mode}
               checked={current === mode}
               onChange={() => choose(mode)}
-              className="settings-visually-hidden"
+              className="fit24-visually-hidden"
             />
             <span className={`settings-theme__swatch settings-theme__swatch--${mode}`} aria-hidden="true">
               <IonIcon icon={icon} />

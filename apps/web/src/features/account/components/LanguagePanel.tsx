@@ -18,7 +18,7 @@ export function LanguagePanel({ saved }: { saved: TLanguage | undefined }) {
   return (
     <SettingsPanel name="language" title={t('language.title')} lead={t('language.lead')}>
       <fieldset className="settings-languages">
-        <legend className="settings-visually-hidden">{t('language.title')}</legend>
+        <legend className="fit24-visually-hidden">{t('language.title')}</legend>
         {LANGUAGES.map((language) => (
           <label
             key={language}

@@ -25,7 +25,7 @@ export function NotificationsPanel({ choices }: { choices: TNotificationPreferen
   return (
     <SettingsPanel name="notifications" title={t('notifications.title')} lead={t('notifications.lead')}>
       <table className="settings-matrix">
-        <caption className="settings-visually-hidden">{t('notifications.caption')}</caption>
+        <caption className="fit24-visually-hidden">{t('notifications.caption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('notifications.event')}</th>

@@ -99,11 +99,12 @@ function Level({
       onClick={() => onPick(rawPrice)}
       data-testid={`orderbook-${side}`}
       data-price={rawPrice}
-      aria-label={t(`book.pick.${side}`, { price, amount })}
     >
       <span className="book__bar" style={{ width: `${width}%` }} aria-hidden="true" />
       <span className="book__price mkt-num">{price}</span>
       <span className="mkt-num">{amount}</span>
+      {/* Read after the numbers: what pressing the row does. */}
+      <span className="fit24-visually-hidden">{t(`book.pick.${side}`)}</span>
     </button>
   );
 }

@@ -40,7 +40,7 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
     if (!box.current) return;
     const c = createChart(box.current, {
       autoSize: true,
-      // Attribution as a named text link under the chart (the library's logo link has no text).
+      // The credit is a named text link under the chart (the library's logo link has no text).
       layout: { attributionLogo: false },
       timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
     });
@@ -82,9 +82,6 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       {candles.isSuccess && candles.data.candles.length === 0 && (
         <p className="fit24-muted chart__none">{t('chart.empty')}</p>
       )}
-      <a className="chart__attribution" href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
-        {t('chart.attribution')}
-      </a>
       {candles.isError && (
         <LoadError message={candles.error.message} onRetry={() => candles.refetch()} testId="chart-error" />
       )}
@@ -94,7 +91,7 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
           i18nKey="chart.credit"
           components={{
             // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's text inside
-            link: <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer" />,
+            tv: <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer" />,
           }}
         />
       </p>

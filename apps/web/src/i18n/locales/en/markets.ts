@@ -58,8 +58,8 @@ export default {
     noBids: 'No buy orders',
     lastPrice: 'Last price',
     pick: {
-      ask: '{{price}} {{amount}}: sell order, use this price',
-      bid: '{{price}} {{amount}}: buy order, use this price',
+      ask: 'sell order, use this price',
+      bid: 'buy order, use this price',
     },
   },
   depth: {
@@ -71,7 +71,6 @@ export default {
     asks: 'Asks',
   },
   chart: {
-    attribution: 'Charts by TradingView',
     intervals: {
       '1': '1m',
       '5': '5m',
@@ -81,7 +80,7 @@ export default {
       '1440': '1d',
     },
     empty: 'No trades in this period yet.',
-    credit: 'Charts by <link>TradingView</link>',
+    credit: 'Charts by <tv>TradingView</tv>',
   },
   trades: {
     loading: 'Loading trades…',

@@ -62,8 +62,8 @@ const es: Translation<typeof en> = {
     noBids: 'No hay órdenes de compra',
     lastPrice: 'Último precio',
     pick: {
-      ask: '{{price}} {{amount}}: orden de venta, usar este precio',
-      bid: '{{price}} {{amount}}: orden de compra, usar este precio',
+      ask: 'orden de venta, usar este precio',
+      bid: 'orden de compra, usar este precio',
     },
   },
   depth: {
@@ -75,7 +75,6 @@ const es: Translation<typeof en> = {
     asks: 'Ventas',
   },
   chart: {
-    attribution: 'Gráficos de TradingView',
     intervals: {
       '1': '1 min',
       '5': '5 min',
@@ -85,7 +84,7 @@ const es: Translation<typeof en> = {
       '1440': '1 d',
     },
     empty: 'Aún no hay operaciones en este periodo.',
-    credit: 'Gráficos de <link>TradingView</link>',
+    credit: 'Gráficos de <tv>TradingView</tv>',
   },
   trades: {
     loading: 'Cargando operaciones…',
