@@ -106,14 +106,17 @@ describe('funds screens', () => {
     await page.goto('/funds/asset-balance?asset_id=4');
     await expectPage(page, 'funds/asset-balance', '/funds/asset-balance');
     const lines = shown(page, 'funds/asset-balance').getByTestId('asset-tx');
-    await expect.poll(() => lines.count()).toBe(20);
+    await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(20);
     // A user who reaches the end keeps scrolling until the next page shows; so does the test.
     await expect
-      .poll(async () => {
-        await lines.last().scrollIntoViewIfNeeded();
-        await page.mouse.wheel(0, 2000);
-        return lines.count();
-      })
+      .poll(
+        async () => {
+          await lines.last().scrollIntoViewIfNeeded();
+          await page.mouse.wheel(0, 2000);
+          return lines.count();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
       .toBe(22);
     await context.close();
   });
@@ -236,7 +239,11 @@ describe('funds screens', () => {
     const unreadBefore = await page.locator('[data-testid="notification-item"][data-unread="1"]').count();
     expect(unreadBefore).toBeGreaterThan(2);
     await shot(page, 'notifications-390');
+    // A notification opens what it is about (the newest: a transaction's page), read by then.
     await items.first().click();
+    await page.waitForURL((url) => url.pathname !== '/notifications');
+    await page.goBack();
+    await expectPage(page, 'notifications', '/notifications');
     await expect.poll(() => items.first().getAttribute('data-unread')).toBe('0');
     await page.getByTestId('notifications-read-all').click();
     await expect.poll(() => page.locator('[data-unread="1"]').count()).toBe(0);

@@ -245,7 +245,7 @@ describe('light and dark themes', () => {
     // The depth chart's fills are the theme's up/down colours, so they changed with it.
     await view.getByTestId('trade-pane-depth').click();
     const bidFill = await view.getByTestId('depth-bids').evaluate((el) => getComputedStyle(el).fill);
-    expect(parseRgb(bidFill)).toEqual([19, 118, 58]);
+    expect(parseRgb(bidFill)).toEqual([15, 102, 50]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await view.getByTestId('trade-pane-chart').click();
     await expect.poll(chartBackground).toEqual([17, 31, 54]);
