@@ -1,3 +1,4 @@
+import type { WithdrawalStatus } from '../../db/schema-funds.ts';
 import type { Formatter } from './format.ts';
 
 /**
@@ -40,14 +41,8 @@ export interface NotificationParams {
 export type NotificationType = keyof NotificationParams;
 
 type Money = { symbol: string; amount: string };
-export type WithdrawalStatus =
-  | 'PENDING'
-  | 'PROCESSING'
-  | 'BROADCAST'
-  | 'COMPLETED'
-  | 'REJECTED'
-  | 'CANCELLED'
-  | 'FAILED';
+
+export type { WithdrawalStatus } from '../../db/schema-funds.ts';
 
 /** The security events one type covers, each with what its text needs. */
 export type SecurityChange =
