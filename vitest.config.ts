@@ -5,6 +5,13 @@ export default defineConfig({
   test: {
     // PGlite starts a WebAssembly PostgreSQL per server test file: two at a time suit a 2-core machine.
     maxWorkers: 2,
-    projects: ['packages/contract', 'packages/engine', 'apps/server', 'apps/web', 'scripts'],
+    projects: [
+      'packages/contract',
+      'packages/engine',
+      'packages/reserves',
+      'apps/server',
+      'apps/web',
+      'scripts',
+    ],
   },
 });
