@@ -139,6 +139,11 @@ describe('funds screens', () => {
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(await address.textContent());
     await expect.poll(() => page.getByTestId('toast-info').isVisible()).toBe(true);
+    // The toast sits below the page's header, never over its title and back button.
+    const header = await shown(page, 'funds/deposit').locator('ion-header').boundingBox();
+    await expect
+      .poll(async () => (await page.getByTestId('toast-info').locator('.toast-wrapper').boundingBox())?.y)
+      .toBeGreaterThanOrEqual(header!.y + header!.height);
     await shot(page, 'deposit-390');
 
     await page.getByTestId('deposit-asset').click();

@@ -87,6 +87,13 @@ describe('a session revoked elsewhere ends the app at once, without a call from 
 
         await expectPage(page, 'welcome', '/');
         expect(await storedSession(page)).toBeNull();
+        // It says why it is back at the start: a notice at the foot of the screen, clear of any header.
+        const notice = page.getByTestId('session-ended');
+        await expect
+          .poll(() => notice.textContent())
+          .toContain('Your session has ended. Please sign in again.');
+        const box = await notice.boundingBox();
+        expect(box!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
         const arrived = phone.atRoot();
         expect(arrived).not.toBeNull();
         // The socket told it: no REST call of the page was needed (nor made) to learn the session ended.
@@ -103,6 +110,9 @@ describe('a session revoked elsewhere ends the app at once, without a call from 
         expect(await page.getByText('Rhea Revoked').count()).toBe(0);
         await expectPage(page, 'welcome', '/');
         if (name.includes('everywhere')) await shot(page, 'welcome');
+        // Until dismissed.
+        await page.getByTestId('session-ended-dismiss').click();
+        await expect.poll(() => notice.count()).toBe(0);
       } finally {
         await phone.context.close();
       }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/** The answer envelope of every route (DESIGN §2); its schemas, for the server and the docs: envelope-schemas.ts. */
 
 /** Success: `{"error": false, "data": {...}}`. */
 export interface OkEnvelope<T> {
@@ -19,18 +19,6 @@ export interface ErrorEnvelope {
 }
 
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
-
-export const ZErrorEnvelope = z.object({
-  error: z.literal(true),
-  code: z.number().int(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  data: z.object({ retry_after: z.number().int().optional(), until: z.number().int().optional() }).optional(),
-});
-
-export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ error: z.literal(false), data });
-}
 
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   return typeof value === 'object' && value !== null && (value as { error?: unknown }).error === true;

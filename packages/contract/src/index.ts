@@ -4,6 +4,7 @@ export * from './affiliate.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './envelope-schemas.ts';
 export * from './errors.ts';
 export * from './funds.ts';
 export * from './identity.ts';

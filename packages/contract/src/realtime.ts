@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { PRIVATE_CHANNELS, PUBLIC_CHANNELS, SESSION_ENDED_CLOSE_CODE } from './channels.ts';
 import { ZAssetTransaction, ZBalancesData, ZNotification } from './funds.ts';
 import { ZCandle, ZMarket, ZOrder, ZPublicTrade } from './markets.ts';
 import { ZMoney } from './money.ts';
 
-/** The real-time socket at `GET /ws` (DESIGN §3): channels and what a client may send. */
-export const PUBLIC_CHANNELS = ['ticker', 'orderbook', 'trades', 'candles'] as const;
-/** Channels that need `{"op": "auth", "token"}` first. */
-export const PRIVATE_CHANNELS = ['orders', 'balances', 'notifications', 'transactions'] as const;
+export { PRIVATE_CHANNELS, PUBLIC_CHANNELS, SESSION_ENDED_CLOSE_CODE };
 
+/** The real-time socket at `GET /ws` (DESIGN §3): what a client may send (channels: channels.ts). */
 export const ZClientMessage = z.discriminatedUnion('op', [
   z
     .object({
@@ -94,12 +93,6 @@ export const ZTransactionsMessage = z.object({
   type: ZMessageType,
   data: z.object({ transactions: z.array(ZAssetTransaction) }),
 });
-/**
- * Close code of a socket whose session ended — signed out, signed out everywhere, password reset, account
- * frozen — in whichever server process: the app takes it as the spec's 502 (signs out, clears, goes to
- * the root) and doesn't auth again with that token.
- */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
 /** Sent just before that close: code 502, as the REST answer to the dead token would be. */
 export const ZSessionEnded = z.object({ code: z.literal(502), message: z.string() });
 /** `snapshot`: the socket is signed in as `user_id`. `update`: its session ended (`ZSessionEnded`). */

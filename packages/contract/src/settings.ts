@@ -1,32 +1,23 @@
 import { z } from 'zod';
 import { ZEpochSeconds, ZFlag } from './common.ts';
+import { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, THEME_MODES } from './settings-values.ts';
+
+export { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, THEME_MODES };
 
 /**
  * The account's settings (issue 15): theme, language and which events reach the user by email and by
  * push. Kept on the server, so a new device or a reinstall finds them.
  */
 
-export const THEME_MODES = ['dark', 'light', 'system'] as const;
 export const ZThemeMode = z.enum(THEME_MODES);
 export type TThemeMode = z.infer<typeof ZThemeMode>;
 
-export const LANGUAGES = ['en', 'es'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
-/** The events a user chooses channels for, in the order Settings lists them. */
-export const NOTIFICATION_EVENTS = [
-  'order_filled',
-  'price_alert',
-  'deposit_credited',
-  'withdrawal_sent',
-  'new_device_signin',
-  'reward',
-] as const;
 export const ZNotificationEvent = z.enum(NOTIFICATION_EVENTS);
 export type TNotificationEvent = z.infer<typeof ZNotificationEvent>;
 
-export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type TNotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** One event's channels: 1 on, 0 off. */

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 
-export const APP_VERSION = '1.0.5';
-export const APP_VERSION_CODE = 10005;
-
-/**
- * The version code of `major.minor.patch`: major × 10,000 + minor × 100 + patch, so codes order as the
- * versions do (Android's `versionCode` takes the same number). Null for anything else, or a minor or
- * patch above 99, which the code could not tell apart.
- */
-export function appVersionCode(version: string): number | null {
-  const match = /^([0-9]{1,3})\.([0-9]{1,2})\.([0-9]{1,2})$/.exec(version.trim());
-  if (!match) return null;
-  const [, major, minor, patch] = match;
-  return Number(major) * 10_000 + Number(minor) * 100 + Number(patch);
-}
+export { APP_VERSION, APP_VERSION_CODE, appVersionCode } from './version.ts';
 
 const ZMinCode = z
   .number()
@@ -29,6 +16,7 @@ export const ZPlatformVersion = z.object({
     .nullable()
     .describe('Where a native app is updated (its store page); null on the web'),
 });
+export type TPlatformVersion = z.infer<typeof ZPlatformVersion>;
 
 export const ZVersionData = z.object({
   version: z.string(),

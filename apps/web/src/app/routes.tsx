@@ -38,7 +38,16 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   // Visitors only: a stored session goes to tabs/home. The welcome screen (a few kB) is the one page in the
   // entry, so a visitor's first paint waits for no second request; every other page is a chunk of its own.
-  { path: '/', kind: 'visitor', element: <WelcomePage /> },
+  {
+    path: '/',
+    kind: 'visitor',
+    element: (
+      // Its strings are a namespace of their own: the spinner shows for the moment they take to arrive.
+      <Suspense fallback={<LoadingPage />}>
+        <WelcomePage />
+      </Suspense>
+    ),
+  },
   {
     path: '/login',
     kind: 'visitor',

@@ -1,5 +1,5 @@
 import { Capacitor } from '@capacitor/core';
-import { APP_VERSION, APP_VERSION_CODE, ZVersionData } from '@fit24/contract';
+import { APP_VERSION, APP_VERSION_CODE, type TPlatformVersion } from '@fit24/contract';
 
 export type AppPlatform = 'web' | 'ios' | 'android';
 
@@ -29,9 +29,25 @@ export function updateRequired(
   platform: AppPlatform,
   ownCode: number = OWN_VERSION.code,
 ): UpdateRequired | null {
-  const parsed = ZVersionData.safeParse(version);
-  if (!parsed.success) return null;
-  const announced = parsed.data[platform];
-  if (ownCode >= announced.min_code) return null;
+  const announced = platformVersion(version, platform);
+  if (!announced || ownCode >= announced.min_code) return null;
   return { minCode: announced.min_code, storeUrl: platform === 'web' ? null : announced.store_url };
+}
+
+/**
+ * The platform's entry of `/api/version`, when it has the two fields the decision reads: a whole
+ * `min_code`, and a `store_url` string or null. Checked by hand, not with the contract's schema, so the
+ * check every first screen runs does not bring zod with it (issue 15's JavaScript budget).
+ */
+function platformVersion(
+  version: unknown,
+  platform: AppPlatform,
+): Pick<TPlatformVersion, 'min_code' | 'store_url'> | null {
+  if (typeof version !== 'object' || version === null) return null;
+  const entry: unknown = (version as Record<string, unknown>)[platform];
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { min_code, store_url } = entry as Record<string, unknown>;
+  if (typeof min_code !== 'number' || !Number.isInteger(min_code)) return null;
+  if (store_url !== null && typeof store_url !== 'string') return null;
+  return { min_code, store_url };
 }

@@ -118,6 +118,21 @@ describe('the socket client against a real WebSocket server', () => {
     await vi.waitFor(() => expect(ops(conn)).toEqual(['subscribe trades', 'unsubscribe trades']));
   });
 
+  it('drops frames that are not messages and still delivers the next one', async () => {
+    server = await startServer();
+    const ws = start();
+    const got: TServerMessage[] = [];
+    ws.subscribe({ channel: 'trades', market_id: 1 }, (m) => got.push(m));
+    await vi.waitFor(() => expect(server!.last().received).toHaveLength(1));
+    const conn = server.last();
+    for (const frame of ['not json', 'null', '42', '{"market_id":1}', '{"channel":"trades","market_id":1}'])
+      conn.socket.send(frame);
+    const trade = { trade_id: 1, price: '100', amount: '0.5', side: 'BUY' as const, creation_date: 1 };
+    conn.push({ channel: 'trades', market_id: 1, type: 'update', data: { trades: [trade] } });
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    expect(got[0]).toMatchObject({ channel: 'trades', data: { trades: [trade] } });
+  });
+
   it('applies sequenced book updates, ignores stale ones, and subscribes again on a gap', async () => {
     server = await startServer();
     const ws = start();

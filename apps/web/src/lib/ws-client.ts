@@ -1,9 +1,4 @@
-import {
-  SESSION_ENDED_CLOSE_CODE,
-  type TClientMessage,
-  type TServerMessage,
-  ZServerMessage,
-} from '@fit24/contract';
+import { SESSION_ENDED_CLOSE_CODE, type TClientMessage, type TServerMessage } from '@fit24/contract';
 import { bookMessage, type LiveBook, stepBook } from './ws-client-book.ts';
 import {
   backoffDelay,
@@ -204,14 +199,8 @@ export function createWsClient(options: WsClientOptions): WsClient {
   }
 
   function receive(text: string): void {
-    let parsed: ReturnType<typeof ZServerMessage.safeParse>;
-    try {
-      parsed = ZServerMessage.safeParse(JSON.parse(text));
-    } catch {
-      return;
-    }
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = serverMessage(text);
+    if (!message) return;
     if (endsSession(message)) {
       sessionEnded();
       return;
@@ -340,4 +329,23 @@ export function createWsClient(options: WsClientOptions): WsClient {
       setStatus('idle');
     },
   };
+}
+
+/**
+ * A frame of the server, read as the contract's `TServerMessage` the way REST answers are read as their
+ * route's type: the server is ours and built on the same contract, and its tests check every message it
+ * sends against `ZServerMessage` (apps/server/src/testing/socket.ts). Not validating here keeps zod and
+ * the contract's schemas out of the first screen's JavaScript (issue 15). What is not even a message (not
+ * JSON, no channel) is dropped; a channel or type the app does not know matches no subscription.
+ */
+function serverMessage(text: string): TServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { channel, type } = value as { channel?: unknown; type?: unknown };
+  return typeof channel === 'string' && typeof type === 'string' ? (value as TServerMessage) : null;
 }
