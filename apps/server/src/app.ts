@@ -36,6 +36,8 @@ import { operatorGuards } from './modules/operators/operator-guards.ts';
 import { operatorHandlers } from './modules/operators/operators.routes.ts';
 import { startNotificationSender } from './modules/push/notification-sender.ts';
 import { pushHandlers } from './modules/push/push.routes.ts';
+import { reservesHandlers } from './modules/reserves/reserves.routes.ts';
+import { startReservesScheduler } from './modules/reserves/scheduler.ts';
 import { moneyControlHandlers } from './modules/security/addresses.routes.ts';
 import { startSecurityJanitor } from './modules/security/janitor.ts';
 import { protectionHandlers } from './modules/security/protection.routes.ts';
@@ -75,6 +77,7 @@ const handlers: HandlerMap<TradingContext> = mergeHandlers(
   moneyControlHandlers,
   protectionHandlers,
   custodyHandlers,
+  reservesHandlers,
   operatorHandlers,
   consoleHandlers,
   opsHandlers,
@@ -166,7 +169,10 @@ export async function buildApp(
   return { app, ctx, custody };
 }
 
-/** What runs beside the requests: the demo, the devnet miner, EVM custody, the janitor, the rewards. */
+/**
+ * What runs beside the requests: the demo, the devnet miner, EVM custody, the janitor, the rewards, the
+ * reserves snapshots.
+ */
 async function startJobs(app: FastifyInstance, ctx: TradingContext): Promise<Custody | null> {
   if (ctx.config.demo) await ensureDemo(ctx);
   if (ctx.config.demo) await startMarketMaker(ctx, app);
@@ -189,6 +195,11 @@ async function startJobs(app: FastifyInstance, ctx: TradingContext): Promise<Cus
   if (ctx.config.rewardsScheduler) {
     const scheduler = startRewardsScheduler(ctx);
     app.addHook('onClose', async () => scheduler.stop());
+  }
+
+  if (ctx.config.reservesSnapshotSeconds > 0) {
+    const snapshots = startReservesScheduler(ctx, ctx.config.reservesSnapshotSeconds);
+    app.addHook('onClose', async () => snapshots.stop());
   }
 
   return custody;

@@ -101,3 +101,23 @@ export function parseWithdrawLimits(
   }
   return limits;
 }
+
+const SECONDS_PER = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/**
+ * A duration such as `30m`, `6h` or `1d` (seconds, minutes, hours, days), in seconds; `off` or `0` → 0.
+ * At least a minute and at most a year.
+ */
+export function duration(value: string, name: string, problems: string[]): number {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === '0') return 0;
+  const match = /^([1-9][0-9]{0,7})([smhd])$/.exec(text);
+  const seconds = match ? Number(match[1]) * SECONDS_PER[match[2] as keyof typeof SECONDS_PER] : 0;
+  if (seconds < 60 || seconds > 366 * 86_400) {
+    problems.push(
+      `${name} must be a duration from 1m to 366d such as 30m, 6h or 1d, or off (got "${value}").`,
+    );
+    return 0;
+  }
+  return seconds;
+}

@@ -7,6 +7,7 @@ import { type EvmConfig, readEvm } from './config-evm.ts';
 import { readVapid, type VapidConfig } from './config-push.ts';
 import {
   autoApprove,
+  duration,
   flag,
   hasCredentials,
   integer,
@@ -46,6 +47,8 @@ export interface AppConfig {
   affiliate: AffiliateConfig;
   /** Runs the daily rewards at 00:00 UTC and catches up missed days at start. */
   rewardsScheduler: boolean;
+  /** Seconds between scheduled proof-of-reserves snapshots (`RESERVES_SNAPSHOT_EVERY`); 0: on demand only. */
+  reservesSnapshotSeconds: number;
   logLevel: string;
   /** `LOG_FORMAT`: `auto` (pino-pretty in development at a terminal, else JSON), `json` or `pretty`. */
   logFormat: 'auto' | 'json' | 'pretty';
@@ -209,6 +212,11 @@ function readRuntime(env: Env, production: boolean, problems: string[]) {
     resolve(env.AFFILIATE_CONFIG?.trim() || 'config/affiliate.json'),
     problems,
   );
+  const reservesSnapshotSeconds = duration(
+    env.RESERVES_SNAPSHOT_EVERY ?? '1d',
+    'RESERVES_SNAPSHOT_EVERY',
+    problems,
+  );
   const logLevel = oneOf(env.LOG_LEVEL ?? 'info', LOG_LEVELS, 'LOG_LEVEL', problems);
   const logFormat = oneOf(env.LOG_FORMAT ?? 'auto', ['auto', 'json', 'pretty'], 'LOG_FORMAT', problems);
   return {
@@ -217,6 +225,7 @@ function readRuntime(env: Env, production: boolean, problems: string[]) {
     withdrawAutoApprove,
     devnetBlockSeconds,
     affiliate,
+    reservesSnapshotSeconds,
     logLevel,
     logFormat: logFormat as AppConfig['logFormat'],
   };

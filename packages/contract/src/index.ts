@@ -13,6 +13,7 @@ export * from './money.ts';
 export * from './operators.ts';
 export * from './ops.ts';
 export * from './realtime.ts';
+export * from './reserves.ts';
 export * from './routes.ts';
 export * from './security.ts';
 export * from './settings.ts';

@@ -80,6 +80,8 @@ describe('route table', () => {
         '/api/auth/passkey/options',
         '/api/auth/passkey/signin',
         '/api/auth/freeze',
+        // Issue 16: the published proof-of-reserves snapshots.
+        '/api/reserves',
       ].sort(),
     );
   });

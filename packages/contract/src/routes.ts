@@ -8,6 +8,7 @@ import { marketsRoutes } from './routes/markets.ts';
 import { operatorRoutes } from './routes/operators.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
+import { reservesRoutes } from './routes/reserves.ts';
 import { securityRoutes } from './routes/security.ts';
 import { settingsRoutes } from './routes/settings.ts';
 
@@ -25,6 +26,7 @@ export const routes = {
   ...opsRoutes,
   ...operatorRoutes,
   ...adminRoutes,
+  ...reservesRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

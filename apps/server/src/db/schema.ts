@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AffiliateTables } from './schema-affiliate.ts';
 import type { FundsTables } from './schema-funds.ts';
 import type { OperatorTables } from './schema-operators.ts';
+import type { ReservesTables } from './schema-reserves.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { SettingsTables } from './schema-settings.ts';
 import type { TradingTables } from './schema-trading.ts';
@@ -162,6 +163,7 @@ export interface DB
     TradingTables,
     SecurityTables,
     OperatorTables,
+    ReservesTables,
     SettingsTables {
   users: UsersTable;
   sessions: SessionsTable;

@@ -80,6 +80,11 @@ export const opsCommands: Record<string, OpsCommand> = {
     args: ['symbol', 'contract'],
     help: "set an ERC-20 asset's contract on the EVM chain <symbol> <0x…>",
   },
+  'reserves-snapshot': {
+    route: 'ops.reservesSnapshot',
+    args: [],
+    help: 'take a proof-of-reserves snapshot now and publish it (GET /api/reserves lists it)',
+  },
   mine: { route: 'ops.devnetMine', args: ['blocks'], integers: ['blocks'], help: 'mine N devnet blocks now' },
   notice: {
     route: 'ops.notices',

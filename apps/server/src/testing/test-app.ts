@@ -72,6 +72,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     evm: null,
     affiliate: defaultAffiliateConfig,
     rewardsScheduler: false,
+    reservesSnapshotSeconds: 0,
     logLevel: 'silent',
     logFormat: 'json',
     webDist: null,

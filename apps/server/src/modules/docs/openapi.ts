@@ -51,6 +51,11 @@ const tags = [
       'Operator calls (an operator signed in, each call under a permission): approvals, programme data, audit',
   },
   { name: 'operators', description: "Operators' sign-in, sessions, machine tokens, accounts and the trail" },
+  {
+    name: 'reserves',
+    description:
+      'Proof of reserves: published snapshots (roots, liabilities, signed reserves) and inclusion proofs',
+  },
 ];
 
 const callers: Record<RouteDef['auth'], string> = {
