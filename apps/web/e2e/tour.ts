@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_USER } from '../../server/src/demo/demo.ts';
 import { AFFILIATE_SCREENS } from '../src/features/affiliate/screens.ts';
-import { api, marketIdOf, type Stack } from './harness.ts';
+import { api, marketIdOf, ops, type Stack } from './harness.ts';
 
 /**
  * Every screen of the user app, as the demo user (`DEMO=1`: balances, history, an affiliate network) sees
@@ -36,6 +36,9 @@ export async function demoTour(stack: Stack): Promise<Tour> {
   const transactionId = (history.body.data.transactions as { id: number }[])[0]?.id;
   expect(transactionId, 'the demo user has FIT24 history').toBeDefined();
   const market = await marketIdOf(stack, token, 'BTC/USDT');
+  // Proof of reserves shows its whole page (the demo user's balances verified) once a snapshot is published.
+  const reserves = await api(stack, 'GET', '/api/reserves');
+  if (reserves.body.data.snapshots.length === 0) await ops(stack, 'POST', '/ops/reserves/snapshots', {});
   return {
     session,
     visitor: VISITOR_SCREENS,
@@ -50,6 +53,7 @@ export async function demoTour(stack: Stack): Promise<Tour> {
       '/notifications',
       '/settings',
       '/security',
+      '/reserves',
       '/kyc',
       '/bank',
       '/earn',

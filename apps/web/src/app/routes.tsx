@@ -132,6 +132,11 @@ export const appRoutes: AppRoute[] = [
     kind: 'app',
     element: lazyPage(() => import('../features/security/pages/SecurityPage.tsx'), 'SecurityPage'),
   },
+  {
+    path: '/reserves',
+    kind: 'app',
+    element: lazyPage(() => import('../features/reserves/pages/ReservesPage.tsx'), 'ReservesPage'),
+  },
   ...AFFILIATE_SCREENS.map((screen) => ({
     path: `/affiliate/${screen}`,
     kind: 'app' as const,

@@ -7,6 +7,7 @@ import type earn from './locales/en/earn.ts';
 import type kyc from './locales/en/kyc.ts';
 import type markets from './locales/en/markets.ts';
 import type notifications from './locales/en/notifications.ts';
+import type reserves from './locales/en/reserves.ts';
 import type security from './locales/en/security.ts';
 import type system from './locales/en/system.ts';
 import type wallet from './locales/en/wallet.ts';
@@ -23,6 +24,7 @@ export interface Resources {
   kyc: typeof kyc;
   markets: typeof markets;
   notifications: typeof notifications;
+  reserves: typeof reserves;
   security: typeof security;
   system: typeof system;
   wallet: typeof wallet;

@@ -1,3 +1,5 @@
+import { downloadText } from '../../lib/download.ts';
+
 /**
  * CSV export of the console's lists (RFC 4180: comma-separated, CRLF lines, fields quoted when they hold
  * a comma, a quote or a line break). A cell that a spreadsheet would run as a formula (=, +, -, @, tab or
@@ -83,14 +85,5 @@ export function csvFileName(name: string, now = new Date()): string {
 
 /** Hands the text to the browser as a download (a byte-order mark first, for spreadsheets' UTF-8). */
 export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadText(fileName, `\uFEFF${text}`, 'text/csv;charset=utf-8');
 }

@@ -14,6 +14,7 @@ import {
   informationCircleOutline,
   logOutOutline,
   notificationsOutline,
+  scaleOutline,
   settingsOutline,
   shareSocialOutline,
   shieldCheckmarkOutline,
@@ -31,6 +32,7 @@ import './account.css';
 /** The account's screens; `name` is the test id's end and the key of the words (account:account.links.<name>). */
 const links = [
   { name: 'security', href: '/security', icon: shieldCheckmarkOutline },
+  { name: 'reserves', href: '/reserves', icon: scaleOutline },
   { name: 'kyc', href: '/kyc', icon: idCardOutline },
   { name: 'bank', href: '/bank', icon: businessOutline },
   { name: 'notifications', href: '/notifications', icon: notificationsOutline },

@@ -1,10 +1,10 @@
 import { fromBaseUnits, type TMarket } from '@fit24/contract';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { formatAmount, unitsOf } from '../../../lib/money.ts';
 import { useOrderBook } from '../api/markets.ts';
 import { depthCurve, depthPaths } from '../utils/depth.ts';
 import { midPrice } from '../utils/trade-math.ts';
-import { LoadError } from './LoadError.tsx';
 
 const WIDTH = 600;
 const HEIGHT = 220;

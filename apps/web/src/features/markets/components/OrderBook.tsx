@@ -1,9 +1,9 @@
 import type { TMarket } from '@fit24/contract';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { formatAmount } from '../../../lib/money.ts';
 import { useMarketHistory, useOrderBook } from '../api/markets.ts';
 import { depthWidths } from '../utils/trade-math.ts';
-import { LoadError } from './LoadError.tsx';
 
 const LEVELS = 10;
 /** On a phone only the levels nearest the spread show (CSS hides the rest), so the form stays in view. */

@@ -3,12 +3,12 @@ import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react'
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { cancelOrder, useOrders, useOrderTrades } from '../api/markets.ts';
-import { LoadError } from './LoadError.tsx';
 
 /** Your open orders (with Cancel) and your order history (tap an order for its trades). */
 export function OrdersPanel({ market }: { market: TMarket }) {

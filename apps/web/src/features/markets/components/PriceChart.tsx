@@ -10,13 +10,13 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { type EffectiveTheme, useEffectiveTheme } from '../../../lib/theme.ts';
 import { marketKeys, useLiveCandles } from '../api/live.ts';
 import { SAFETY_REFETCH_MS } from '../api/markets.ts';
-import { LoadError } from './LoadError.tsx';
 
 /** The candle intervals in minutes; each one's label is `chart.intervals.<minutes>`. */
 const INTERVALS = ['1', '5', '15', '60', '240', '1440'] as const;

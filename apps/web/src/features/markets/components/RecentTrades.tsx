@@ -1,9 +1,9 @@
 import type { TMarket } from '@fit24/contract';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { formatTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useMarketHistory } from '../api/markets.ts';
-import { LoadError } from './LoadError.tsx';
 
 /** The market's latest trades, coloured by the taker's side, with the market's fixed decimals. */
 export function RecentTrades({ market }: { market: TMarket }) {

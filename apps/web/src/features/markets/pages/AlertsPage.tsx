@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -12,7 +13,6 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { createAlert, deleteAlert, useAlerts, useMarkets } from '../api/markets.ts';
-import { LoadError } from '../components/LoadError.tsx';
 import { MarketPicker } from '../components/MarketPicker.tsx';
 import '../components/markets.css';
 

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useMarkets, useToggleWatchlist } from '../api/markets.ts';
-import { LoadError } from '../components/LoadError.tsx';
 import { MarketRow } from '../components/MarketRow.tsx';
 import '../components/markets.css';
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { downloadText } from '../../../lib/download.ts';
 
 export const RECOVERY_CODES_FILE = 'fit24-recovery-codes.txt';
 
@@ -27,17 +28,6 @@ export function recoveryCodesText(
     ...codes.map((code, index) => `${String(index + 1).padStart(2, ' ')}. ${code}`),
     '',
   ].join('\n');
-}
-
-function download(text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = RECOVERY_CODES_FILE;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -82,7 +72,11 @@ export function RecoveryCodesPanel({
           <IonIcon icon={copyOutline} slot="start" aria-hidden="true" />
           {t('recoveryCodes.copy')}
         </IonButton>
-        <IonButton fill="outline" onClick={() => download(text)} data-testid="security-2fa-codes-download">
+        <IonButton
+          fill="outline"
+          onClick={() => downloadText(RECOVERY_CODES_FILE, text, 'text/plain;charset=utf-8')}
+          data-testid="security-2fa-codes-download"
+        >
           <IonIcon icon={downloadOutline} slot="start" aria-hidden="true" />
           {t('recoveryCodes.download')}
         </IonButton>

@@ -6,6 +6,7 @@ export default {
     loading: 'Loading your profile',
     links: {
       security: 'Security',
+      reserves: 'Proof of reserves',
       kyc: 'Identity (KYC)',
       bank: 'Bank accounts',
       notifications: 'Notifications',

@@ -9,6 +9,7 @@ const es: Translation<typeof en> = {
     loading: 'Cargando tu perfil',
     links: {
       security: 'Seguridad',
+      reserves: 'Prueba de reservas',
       kyc: 'Identidad (KYC)',
       bank: 'Cuentas bancarias',
       notifications: 'Notificaciones',

@@ -2,8 +2,8 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { refreshOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import './markets.css';
+import { EmptyState } from './EmptyState.tsx';
+import './load-error.css';
 
 /**
  * Data that could not be loaded: the reason, and "Try again" that refetches it (never an endless
@@ -34,7 +34,7 @@ export function LoadError({
       fill="outline"
       onClick={retry}
       disabled={retrying}
-      className={title ? 'mkt-retry' : undefined}
+      className={title ? 'fit24-load-error__retry' : undefined}
       data-testid={testId ? `${testId}-retry` : undefined}
     >
       <IonIcon icon={refreshOutline} slot="start" aria-hidden="true" />
@@ -52,7 +52,7 @@ export function LoadError({
     );
   }
   return (
-    <div className="mkt-load-error book__none" role="alert" data-testid={testId}>
+    <div className="fit24-load-error" role="alert" data-testid={testId}>
       <p className="fit24-muted">{message}</p>
       {button}
     </div>
