@@ -3,8 +3,9 @@
 // the README. A benchmark, never a test: nothing is asserted. It builds the web app only when
 // apps/web/dist has no build (LIGHTHOUSE_WEB_DIST measures another build folder); the server runs from
 // its sources on a free port with a fresh data folder, and a fresh Chromium profile is used per screen.
+// LIGHTHOUSE_REPORT_DIR=<folder> keeps each screen's whole report (<screen>.json) there.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +142,12 @@ async function measure(screen: string, url: string, base: string, session?: unkn
       disableStorageReset: Boolean(session),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    // The whole report (critical request chains, the LCP element, main-thread work) for a closer look.
+    const reports = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(join(reports, `${screen}.json`), String(result.report));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
