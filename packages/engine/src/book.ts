@@ -1,4 +1,5 @@
 import { IdMap } from './id-map.ts';
+import type { StopOrder } from './stops.ts';
 import type { RestingOrder, Side } from './types.ts';
 
 /**
@@ -18,6 +19,8 @@ export class OrderNode {
   prev: OrderNode | null = null;
   next: OrderNode | null = null;
   level: Level | null = null;
+  /** The pending stop leg of this order's OCO, while it is linked (the limit leg has not traded). */
+  oco: StopOrder | null = null;
 }
 
 /** A price level: its FIFO of orders and the sum of their remaining amounts. */

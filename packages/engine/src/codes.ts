@@ -20,6 +20,9 @@ export const ResultCode = {
   POST_ONLY_REQUIRES_GTC: 108,
   NOTIONAL_TOO_LARGE: 109,
   UNKNOWN_COMMAND: 110,
+  INVALID_TRIGGER: 111,
+  INVALID_DIRECTION: 112,
+  INVALID_OCO: 113,
 
   DUPLICATE_ORDER_ID: 201,
   UNKNOWN_ORDER: 202,
@@ -30,6 +33,7 @@ export const ResultCode = {
   RESTORE_DUPLICATE_ORDER: 303,
   RESTORE_CROSSED_BOOK: 304,
   RESTORE_SIDE_TOTAL_TOO_LARGE: 305,
+  RESTORE_INVALID_STOP: 306,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

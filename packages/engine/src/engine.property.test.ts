@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultCode } from './codes.ts';
 import { createEngine } from './engine.ts';
 import { CheckedEngine } from './testing/harness.ts';
-import type { Command, EngineEvent } from './types.ts';
+import type { EngineEvent, PlainCommand } from './types.ts';
 
 /**
  * Random command sequences on a narrow book (11 prices, 3 owners) so that crossing, partial fills,
@@ -53,10 +53,10 @@ const step = fc.oneof(
 const scripts = fc.array(step, { minLength: 1, maxLength: 150, size: 'max' });
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
-function toCommands(steps: Step[]): Command[] {
+function toCommands(steps: Step[]): PlainCommand[] {
   let issued = 0;
   const earlier = (target: number) => (issued === 0 ? 1 : (target % issued) + 1);
-  return steps.map((s): Command => {
+  return steps.map((s): PlainCommand => {
     switch (s.kind) {
       case 'limit': {
         const { kind: _, ...fields } = s;
@@ -84,7 +84,7 @@ function toCommands(steps: Step[]): Command[] {
   });
 }
 
-function eventsOf(commands: Command[]): EngineEvent[] {
+function eventsOf(commands: PlainCommand[]): EngineEvent[] {
   const events: EngineEvent[] = [];
   const engine = createEngine((event) => events.push(event));
   for (const command of commands) engine.execute(command);

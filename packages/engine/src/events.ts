@@ -1,5 +1,6 @@
 import type { OrderNode } from './book.ts';
 import type { ResultCode } from './codes.ts';
+import type { StopOrder } from './stops.ts';
 import type { CancelReason, EngineListener, OrderType, Side, TimeInForce } from './types.ts';
 
 function ignore(): void {}
@@ -98,6 +99,63 @@ export class EventWriter {
       status,
       filled: node.filled,
       filledQuote: node.filledQuote,
+    });
+  }
+
+  stopPlaced(stop: StopOrder): void {
+    this.listener({
+      type: 'STOP_PLACED',
+      seq: ++this.seq,
+      orderId: stop.id,
+      owner: stop.owner,
+      side: stop.side,
+      orderType: stop.orderType,
+      trigger: stop.trigger,
+      direction: stop.direction,
+      price: stop.price,
+      amount: stop.amount,
+      total: stop.total,
+      timeInForce: stop.timeInForce,
+      postOnly: stop.postOnly,
+      ocoOrderId: stop.ocoOrderId,
+    });
+  }
+
+  stopTriggered(stop: StopOrder): void {
+    this.listener({
+      type: 'STOP_TRIGGERED',
+      seq: ++this.seq,
+      orderId: stop.id,
+      owner: stop.owner,
+      side: stop.side,
+      trigger: stop.trigger,
+      direction: stop.direction,
+      lastPrice: stop.lastPrice,
+    });
+  }
+
+  /** CANCELLED then DONE of a stop that never became live: nothing filled, the whole order remains. */
+  stopCancelled(stop: StopOrder, reason: CancelReason): void {
+    this.listener({
+      type: 'CANCELLED',
+      seq: ++this.seq,
+      orderId: stop.id,
+      owner: stop.owner,
+      side: stop.side,
+      price: stop.price,
+      remaining: stop.amount,
+      remainingTotal: stop.total,
+      reason,
+    });
+    this.listener({
+      type: 'DONE',
+      seq: ++this.seq,
+      orderId: stop.id,
+      owner: stop.owner,
+      side: stop.side,
+      status: 'CANCELLED',
+      filled: 0,
+      filledQuote: 0,
     });
   }
 }

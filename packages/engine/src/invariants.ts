@@ -1,11 +1,14 @@
 import type { BookSide, OrderNode } from './book.ts';
 import type { Engine } from './engine.ts';
+import type { StopOrder } from './stops.ts';
 import { MAX_QUANTITY } from './types.ts';
 
 /**
  * Walks the whole book and lists every broken invariant (empty when the state is sound): levels strictly
  * sorted with the best last, no empty level, each level's total and count equal to its orders, consistent
- * links, the order map holding exactly the linked orders, side totals, and best bid < best ask. O(orders):
+ * links, the order map holding exactly the linked orders, side totals, and best bid < best ask; pending stops
+ * sorted by trigger, indexed by id, never sharing an id with a resting order, no fired stop left over, and
+ * each OCO stop leg linked both ways to its resting, untraded limit leg. O(orders + stops):
  * for tests and for an operator's health check, never on the hot path (exchange-core's
  * `OrderBookBaseTest.validateInternalState()`).
  */
@@ -26,7 +29,41 @@ export function validateInternalState(engine: Engine): string[] {
   const ask = engine.bestAsk();
   if (bid !== undefined && ask !== undefined && bid >= ask)
     problems.push(`crossed book: bid ${bid} ≥ ask ${ask}`);
+  checkStops(engine, problems);
   return problems;
+}
+
+function checkStops(engine: Engine, problems: string[]): void {
+  const { byId, above, below } = engine.stops;
+  if (engine.fired.length !== 0) problems.push(`${engine.fired.length} fired stops not released`);
+  if (byId.size !== above.length + below.length) {
+    problems.push(`stop map holds ${byId.size} stops, the trigger lists ${above.length + below.length}`);
+  }
+  const check = (list: StopOrder[], direction: 'ABOVE' | 'BELOW') => {
+    list.forEach((stop, i) => {
+      const at = `stop ${stop.id}`;
+      if (stop.direction !== direction) problems.push(`${at} is in the ${direction} list`);
+      if (byId.get(stop.id) !== stop) problems.push(`${at} is missing from the stop map`);
+      if (engine.orders.has(stop.id)) problems.push(`${at} shares its id with a resting order`);
+      const next = list[i + 1];
+      if (
+        next !== undefined &&
+        (direction === 'ABOVE' ? next.trigger > stop.trigger : next.trigger < stop.trigger)
+      )
+        problems.push(`${at}: ${direction} list not sorted`);
+      if (stop.ocoOrderId === 0) return;
+      const partner = stop.partner;
+      if (partner === null || engine.orders.get(stop.ocoOrderId) !== partner || partner.oco !== stop)
+        problems.push(`${at}: OCO limit leg ${stop.ocoOrderId} not linked both ways`);
+      else if (partner.filled !== 0) problems.push(`${at}: OCO limit leg traded but the stop is pending`);
+    });
+  };
+  check(above, 'ABOVE');
+  check(below, 'BELOW');
+  engine.orders.forEach((node, id) => {
+    if (node.oco !== null && (byId.get(node.oco.id) !== node.oco || node.oco.partner !== node))
+      problems.push(`order ${id} links a stop leg that is not pending or not linked back`);
+  });
 }
 
 function checkSide(book: BookSide, linked: Set<OrderNode>, problems: string[]): void {

@@ -3,10 +3,10 @@ import { ResultCode } from './codes.ts';
 import { createEngine } from './engine.ts';
 import { cancel, limit, marketBuy } from './testing/commands.ts';
 import { CheckedEngine } from './testing/harness.ts';
-import { type Command, type EngineEvent, MAX_QUANTITY, type RestingOrder } from './types.ts';
+import { type EngineEvent, MAX_QUANTITY, type PlainCommand, type RestingOrder } from './types.ts';
 
 describe('rejections are coded results with a REJECTED event, never throws', () => {
-  const cases: [string, Exclude<Command, { type: 'CANCEL' }>, ResultCode][] = [
+  const cases: [string, Exclude<PlainCommand, { type: 'CANCEL' }>, ResultCode][] = [
     ['order id 0', limit(0, 1, 'BUY', 100, 1), ResultCode.INVALID_ORDER_ID],
     ['fractional order id', limit(1.5, 1, 'BUY', 100, 1), ResultCode.INVALID_ORDER_ID],
     ['owner −1', limit(1, -1, 'BUY', 100, 1), ResultCode.INVALID_OWNER],

@@ -28,7 +28,15 @@ export type Side = 'BUY' | 'SELL';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 /** Why the remainder of an order left the book or never reached it. */
-export type CancelReason = 'USER' | 'IOC' | 'FOK' | 'SELF_TRADE' | 'POST_ONLY' | 'NO_LIQUIDITY';
+export type CancelReason = 'USER' | 'IOC' | 'FOK' | 'SELF_TRADE' | 'POST_ONLY' | 'NO_LIQUIDITY' | 'OCO';
+
+/**
+ * When a pending stop fires, compared with the price of each trade made after it was placed:
+ *   ABOVE  a trade at a price ≥ trigger   (a BUY stop: buy when the market rises to the trigger)
+ *   BELOW  a trade at a price ≤ trigger   (a SELL stop loss: sell when the market falls to the trigger)
+ * The direction is always explicit; the server may default it from the side (BUY → ABOVE, SELL → BELOW).
+ */
+export type TriggerDirection = 'ABOVE' | 'BELOW';
 
 export type OrderType = 'LIMIT' | 'MARKET';
 
@@ -46,7 +54,58 @@ export type Command =
     }
   | { type: 'MARKET'; orderId: number; owner: number; side: 'BUY'; total: number }
   | { type: 'MARKET'; orderId: number; owner: number; side: 'SELL'; amount: number }
-  | { type: 'CANCEL'; orderId: number };
+  | { type: 'CANCEL'; orderId: number }
+  | {
+      type: 'STOP_LIMIT';
+      orderId: number;
+      owner: number;
+      side: Side;
+      trigger: number;
+      direction: TriggerDirection;
+      price: number;
+      amount: number;
+      timeInForce?: TimeInForce;
+      postOnly?: boolean;
+    }
+  | {
+      type: 'STOP_MARKET';
+      orderId: number;
+      owner: number;
+      side: 'BUY';
+      trigger: number;
+      direction: TriggerDirection;
+      total: number;
+    }
+  | {
+      type: 'STOP_MARKET';
+      orderId: number;
+      owner: number;
+      side: 'SELL';
+      trigger: number;
+      direction: TriggerDirection;
+      amount: number;
+    }
+  | {
+      /**
+       * One-cancels-the-other: a GTC limit leg (`orderId`, `price`) and a stop-limit leg (`stopOrderId`,
+       * `trigger`, `direction`, `stopPrice`, GTC), same owner, side and amount. The first leg to trade or
+       * trigger cancels the other (reason OCO); cancelling either cancels both.
+       */
+      type: 'OCO';
+      orderId: number;
+      owner: number;
+      side: Side;
+      amount: number;
+      price: number;
+      postOnly?: boolean;
+      stopOrderId: number;
+      trigger: number;
+      direction: TriggerDirection;
+      stopPrice: number;
+    };
+
+/** The commands of a plain (non-stop) order or a cancel: what a triggered stop becomes. */
+export type PlainCommand = Extract<Command, { type: 'LIMIT' | 'MARKET' | 'CANCEL' }>;
 
 /** The order entered the engine. `price` is 0 for a market order, `amount` 0 for a market BUY, `total` 0 unless market BUY. */
 export interface AcceptedEvent {
@@ -130,7 +189,47 @@ export interface DoneEvent {
   filledQuote: number;
 }
 
+/**
+ * A stop order was accepted and is pending (not in the book) until a trade's price reaches its trigger.
+ * The fields are those of the order it becomes (`price` 0 and `orderType` MARKET for a stop-market, `total`
+ * for a stop-market BUY). `ocoOrderId` is the limit leg of an OCO, 0 otherwise. Hold funds as for the order.
+ */
+export interface StopPlacedEvent {
+  type: 'STOP_PLACED';
+  seq: number;
+  orderId: number;
+  owner: number;
+  side: Side;
+  orderType: OrderType;
+  trigger: number;
+  direction: TriggerDirection;
+  price: number;
+  amount: number;
+  total: number;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  ocoOrderId: number;
+}
+
+/**
+ * A pending stop fired: `lastPrice` is the trade that reached its trigger. The very next events for this
+ * order id are exactly those of the plain order placed at this moment: ACCEPTED … RESTED or DONE, or
+ * REJECTED (a check that depends on the book, e.g. NOTIONAL_TOO_LARGE) — release the hold on REJECTED.
+ */
+export interface StopTriggeredEvent {
+  type: 'STOP_TRIGGERED';
+  seq: number;
+  orderId: number;
+  owner: number;
+  side: Side;
+  trigger: number;
+  direction: TriggerDirection;
+  lastPrice: number;
+}
+
 export type EngineEvent =
+  | StopPlacedEvent
+  | StopTriggeredEvent
   | AcceptedEvent
   | RejectedEvent
   | TradeEvent
@@ -163,6 +262,24 @@ export interface RestingOrder {
 export interface EngineSnapshot {
   sequence: number;
   orders: RestingOrder[];
+  /** Pending stops in the order they were placed; absent when there are none. */
+  stops?: PendingStop[];
+}
+
+/** A pending stop as `snapshot()` reports it and `restore()` accepts it (the fields of STOP_PLACED). */
+export interface PendingStop {
+  orderId: number;
+  owner: number;
+  side: Side;
+  orderType: OrderType;
+  trigger: number;
+  direction: TriggerDirection;
+  price: number;
+  amount: number;
+  total: number;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  ocoOrderId: number;
 }
 
 /** Aggregated depth, best level first: `[price, total resting amount]`. */

@@ -2,9 +2,11 @@ import { ResultCode } from './codes.ts';
 import {
   type EngineSnapshot,
   MAX_QUANTITY,
+  type PendingStop,
   type RestingOrder,
   type Side,
   type TimeInForce,
+  type TriggerDirection,
 } from './types.ts';
 
 /** Ids, owners, ticks and lots are integers in [1, MAX_QUANTITY]. */
@@ -46,6 +48,70 @@ export function checkMarketFields(orderId: number, owner: number, side: Side, qu
   if (!isPositive(owner)) return ResultCode.INVALID_OWNER;
   if (!isSide(side)) return ResultCode.INVALID_SIDE;
   if (!isPositive(quantity)) return side === 'BUY' ? ResultCode.INVALID_TOTAL : ResultCode.INVALID_AMOUNT;
+  return ResultCode.OK;
+}
+
+/** A stop's trigger price (ticks) and direction. */
+export function checkTrigger(trigger: number, direction: TriggerDirection): ResultCode {
+  if (!isPositive(trigger)) return ResultCode.INVALID_TRIGGER;
+  if (direction !== 'ABOVE' && direction !== 'BELOW') return ResultCode.INVALID_DIRECTION;
+  return ResultCode.OK;
+}
+
+function isValidStop(stop: PendingStop): boolean {
+  if (!isPositive(stop.orderId) || checkTrigger(stop.trigger, stop.direction) !== ResultCode.OK) return false;
+  if (!Number.isSafeInteger(stop.ocoOrderId) || stop.ocoOrderId < 0) return false;
+  if (stop.orderType === 'LIMIT') {
+    const { orderId, owner, side, price, amount, timeInForce, postOnly } = stop;
+    return (
+      checkLimitFields(orderId, owner, side, price, amount, timeInForce, postOnly) === ResultCode.OK &&
+      price * amount <= MAX_QUANTITY &&
+      stop.total === 0
+    );
+  }
+  const quantity = stop.side === 'BUY' ? stop.total : stop.amount;
+  const other = stop.side === 'BUY' ? stop.amount : stop.total;
+  return (
+    stop.orderType === 'MARKET' &&
+    checkMarketFields(stop.orderId, stop.owner, stop.side, quantity) === ResultCode.OK &&
+    other === 0 &&
+    stop.price === 0 &&
+    stop.timeInForce === 'IOC' &&
+    stop.postOnly === false &&
+    stop.ocoOrderId === 0
+  );
+}
+
+/**
+ * Pending stops of a snapshot: valid fields, ids unused by resting orders and other stops, and each OCO stop
+ * leg linked to a distinct resting, untraded GTC limit leg of the same owner, side and amount.
+ */
+function checkStops(
+  stops: readonly PendingStop[],
+  orders: readonly RestingOrder[],
+  ids: Set<number>,
+): ResultCode {
+  const byId = new Map(orders.map((order) => [order.orderId, order]));
+  const partners = new Set<number>();
+  for (const stop of stops) {
+    if (!isValidStop(stop)) return ResultCode.RESTORE_INVALID_STOP;
+    if (ids.has(stop.orderId)) return ResultCode.RESTORE_DUPLICATE_ORDER;
+    ids.add(stop.orderId);
+    if (stop.ocoOrderId === 0) continue;
+    const partner = byId.get(stop.ocoOrderId);
+    if (
+      partner === undefined ||
+      partners.has(partner.orderId) ||
+      partner.owner !== stop.owner ||
+      partner.side !== stop.side ||
+      partner.amount !== stop.amount ||
+      partner.filled !== 0 ||
+      stop.timeInForce !== 'GTC'
+    ) {
+      return ResultCode.RESTORE_INVALID_STOP;
+    }
+    partners.add(partner.orderId);
+  }
   return ResultCode.OK;
 }
 
@@ -93,5 +159,5 @@ export function checkSnapshot(snapshot: EngineSnapshot): ResultCode {
     if (bidTotal > MAX_QUANTITY || askTotal > MAX_QUANTITY) return ResultCode.RESTORE_SIDE_TOTAL_TOO_LARGE;
   }
   if (bestBid >= bestAsk) return ResultCode.RESTORE_CROSSED_BOOK;
-  return ResultCode.OK;
+  return snapshot.stops === undefined ? ResultCode.OK : checkStops(snapshot.stops, snapshot.orders, ids);
 }

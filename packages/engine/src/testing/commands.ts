@@ -1,4 +1,4 @@
-import type { Command, EngineEvent, Side, TimeInForce } from '../types.ts';
+import type { Command, EngineEvent, PlainCommand, Side, TimeInForce, TriggerDirection } from '../types.ts';
 
 /** Short builders for the tests' commands. */
 export const limit = (
@@ -9,7 +9,7 @@ export const limit = (
   amount: number,
   timeInForce: TimeInForce = 'GTC',
   postOnly = false,
-): Extract<Command, { type: 'LIMIT' }> => ({
+): Extract<PlainCommand, { type: 'LIMIT' }> => ({
   type: 'LIMIT',
   orderId,
   owner,
@@ -24,7 +24,7 @@ export const marketBuy = (
   orderId: number,
   owner: number,
   total: number,
-): Extract<Command, { side: 'BUY' }> => ({
+): Extract<PlainCommand, { side: 'BUY' }> => ({
   type: 'MARKET',
   orderId,
   owner,
@@ -32,7 +32,7 @@ export const marketBuy = (
   total,
 });
 
-export const marketSell = (orderId: number, owner: number, amount: number): Command => ({
+export const marketSell = (orderId: number, owner: number, amount: number): PlainCommand => ({
   type: 'MARKET',
   orderId,
   owner,
@@ -40,7 +40,62 @@ export const marketSell = (orderId: number, owner: number, amount: number): Comm
   amount,
 });
 
-export const cancel = (orderId: number): Command => ({ type: 'CANCEL', orderId });
+export const cancel = (orderId: number): PlainCommand => ({ type: 'CANCEL', orderId });
+
+export const stopLimit = (
+  orderId: number,
+  owner: number,
+  side: Side,
+  trigger: number,
+  direction: TriggerDirection,
+  price: number,
+  amount: number,
+  timeInForce: TimeInForce = 'GTC',
+): Command => ({ type: 'STOP_LIMIT', orderId, owner, side, trigger, direction, price, amount, timeInForce });
+
+export const stopMarketBuy = (orderId: number, owner: number, trigger: number, total: number): Command => ({
+  type: 'STOP_MARKET',
+  orderId,
+  owner,
+  side: 'BUY',
+  trigger,
+  direction: 'ABOVE',
+  total,
+});
+
+export const stopMarketSell = (orderId: number, owner: number, trigger: number, amount: number): Command => ({
+  type: 'STOP_MARKET',
+  orderId,
+  owner,
+  side: 'SELL',
+  trigger,
+  direction: 'BELOW',
+  amount,
+});
+
+/** An OCO: limit leg `orderId` at `price`, stop-limit leg `stopOrderId` firing at `trigger`, limit `stopPrice`. */
+export const oco = (
+  orderId: number,
+  stopOrderId: number,
+  owner: number,
+  side: Side,
+  amount: number,
+  price: number,
+  trigger: number,
+  direction: TriggerDirection,
+  stopPrice: number,
+): Command => ({
+  type: 'OCO',
+  orderId,
+  owner,
+  side,
+  amount,
+  price,
+  stopOrderId,
+  trigger,
+  direction,
+  stopPrice,
+});
 
 /** Events without their sequence numbers and with only the fields a test names, for compact assertions. */
 export function brief(events: EngineEvent[]): string[] {
@@ -56,6 +111,10 @@ export function brief(events: EngineEvent[]): string[] {
         return `RESTED ${event.orderId} ${event.remaining}@${event.price}`;
       case 'CANCELLED':
         return `CANCELLED ${event.orderId} ${event.reason} ${event.remaining}/${event.remainingTotal}`;
+      case 'STOP_PLACED':
+        return `STOP_PLACED ${event.orderId} ${event.direction} ${event.trigger}`;
+      case 'STOP_TRIGGERED':
+        return `STOP_TRIGGERED ${event.orderId} at ${event.lastPrice}`;
       default:
         return `DONE ${event.orderId} ${event.status} ${event.filled}/${event.filledQuote}`;
     }

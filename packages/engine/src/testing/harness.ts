@@ -2,10 +2,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { ResultCode } from '../codes.ts';
 import { Engine } from '../engine.ts';
 import { validateInternalState } from '../invariants.ts';
-import type { CancelledEvent, Command, EngineEvent, EngineSnapshot, RestingOrder, Side } from '../types.ts';
+import type {
+  CancelledEvent,
+  EngineEvent,
+  EngineSnapshot,
+  PlainCommand,
+  RestingOrder,
+  Side,
+} from '../types.ts';
 import { ShadowBook } from './shadow.ts';
 
-type Placement = Exclude<Command, { type: 'CANCEL' }>;
+type Placement = Exclude<PlainCommand, { type: 'CANCEL' }>;
 
 /** The taker of the current command, as the checks follow its events. */
 interface Taker {
@@ -40,7 +47,7 @@ export class CheckedEngine {
     }
   }
 
-  run(command: Command): { code: ResultCode; events: EngineEvent[] } {
+  run(command: PlainCommand): { code: ResultCode; events: EngineEvent[] } {
     this.batch = [];
     const before = this.engine.sequence;
     const code = this.engine.execute(command);
@@ -60,7 +67,7 @@ export class CheckedEngine {
     return { code, events: this.batch };
   }
 
-  runAll(commands: Command[]): ResultCode[] {
+  runAll(commands: PlainCommand[]): ResultCode[] {
     return commands.map((command) => this.run(command).code);
   }
 
