@@ -243,6 +243,27 @@ describe.each(databasesUnderTest())('proof of reserves on the devnet ($name)', (
     expect(list.body.data.snapshots[0].id).toBe(scheduled!.id);
   });
 
+  it('publishes one scheduled snapshot when many processes find it due at the same moment', async () => {
+    const published = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('reserve_snapshots')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    t.ctx.clock.advance(3600);
+    const before = await published();
+    // As the schedule of 24 server processes at once: each draws an id and builds its tree; the write,
+    // under the table lock, checks again that none was published meanwhile.
+    const results = await Promise.all(
+      Array.from({ length: 24 }, () => takeSnapshot(t.ctx, { schedule: { everySeconds: 3600 } })),
+    );
+    expect(results.filter((snapshot) => snapshot !== null)).toHaveLength(1);
+    expect(await published()).toBe(before + 1);
+  });
+
   it('keeps at most ten snapshots in the public list, newest first', async () => {
     for (let i = 0; i < 8; i++) await takeSnapshot(t.ctx, { operatorId: BigInt(t.admin.operatorId) });
     const ids = (await t.api('GET', '/api/reserves')).body.data.snapshots.map((s: TReservesSnapshot) => s.id);
