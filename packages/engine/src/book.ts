@@ -1,6 +1,5 @@
 import { IdMap } from './id-map.ts';
-import type { StopOrder } from './stops.ts';
-import type { RestingOrder, Side } from './types.ts';
+import type { OrderType, RestingOrder, Side, TimeInForce, TriggerDirection } from './types.ts';
 
 /**
  * An order inside the engine: a node of its price level's intrusive doubly linked FIFO list, so that
@@ -21,6 +20,31 @@ export class OrderNode {
   level: Level | null = null;
   /** The pending stop leg of this order's OCO, while it is linked (the limit leg has not traded). */
   oco: StopOrder | null = null;
+}
+
+/** A stop order waiting for its trigger, outside the book. */
+export class StopOrder {
+  id = 0;
+  owner = 0;
+  side: Side = 'BUY';
+  orderType: OrderType = 'LIMIT';
+  trigger = 0;
+  direction: TriggerDirection = 'ABOVE';
+  price = 0;
+  amount = 0;
+  total = 0;
+  timeInForce: TimeInForce = 'GTC';
+  postOnly = false;
+  /** Placement order, the tie-break between stops that one trade fires. */
+  ordinal = 0;
+  /** The OCO's limit leg while it rests untraded; null for a plain stop or once the link is resolved. */
+  partner: OrderNode | null = null;
+  /** The OCO's limit leg id (0 for a plain stop), kept for events and snapshots. */
+  ocoOrderId = 0;
+  /** The limit leg traded after this stop fired but before it was released: the stop is cancelled. */
+  partnerTraded = false;
+  /** The price of the trade that fired it. */
+  lastPrice = 0;
 }
 
 /** A price level: its FIFO of orders and the sum of their remaining amounts. */

@@ -1,31 +1,9 @@
-import type { OrderNode } from './book.ts';
+import { StopOrder } from './book.ts';
 import { IdMap } from './id-map.ts';
-import type { OrderType, PendingStop, Side, TimeInForce, TriggerDirection } from './types.ts';
+import type { PendingStop } from './types.ts';
 
-/** A stop order waiting for its trigger, outside the book. */
-export class StopOrder {
-  id = 0;
-  owner = 0;
-  side: Side = 'BUY';
-  orderType: OrderType = 'LIMIT';
-  trigger = 0;
-  direction: TriggerDirection = 'ABOVE';
-  price = 0;
-  amount = 0;
-  total = 0;
-  timeInForce: TimeInForce = 'GTC';
-  postOnly = false;
-  /** Placement order, the tie-break between stops that one trade fires. */
-  ordinal = 0;
-  /** The OCO's limit leg while it rests untraded; null for a plain stop or once the link is resolved. */
-  partner: OrderNode | null = null;
-  /** The OCO's limit leg id (0 for a plain stop), kept for events and snapshots. */
-  ocoOrderId = 0;
-  /** The limit leg traded after this stop fired but before it was released: the stop is cancelled. */
-  partnerTraded = false;
-  /** The price of the trade that fired it. */
-  lastPrice = 0;
-}
+// The stop order's class sits beside the book's order node, which links to it (an OCO's two legs).
+export { StopOrder };
 
 /**
  * Pending stops of one market: by id, and in two arrays sorted so that the next stop to fire is LAST
