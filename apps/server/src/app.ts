@@ -16,6 +16,8 @@ import { trustProxyOption } from './http/trust-proxy.ts';
 import { accountHandlers } from './modules/account/account.routes.ts';
 import { affiliateHandlers } from './modules/affiliate/affiliate.routes.ts';
 import { startRewardsScheduler } from './modules/affiliate/rewards.service.ts';
+import { apiKeyHandlers } from './modules/api-keys/api-keys.routes.ts';
+import * as apiKeys from './modules/api-keys/api-keys.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import { listenForSessionEnds } from './modules/auth/session-ends.ts';
 import * as sessions from './modules/auth/sessions.service.ts';
@@ -78,6 +80,7 @@ const handlers: HandlerMap<TradingContext> = mergeHandlers(
   protectionHandlers,
   custodyHandlers,
   reservesHandlers,
+  apiKeyHandlers,
   operatorHandlers,
   consoleHandlers,
   opsHandlers,
@@ -157,7 +160,11 @@ export async function buildApp(
   });
   registerDocsRoutes(app, config.publicUrl);
   await registerWebSocket(app, ctx);
-  registerContractRoutes(app, ctx, handlers, { user: sessions.authenticate, operator: operatorGuards });
+  registerContractRoutes(app, ctx, handlers, {
+    user: sessions.authenticate,
+    operator: operatorGuards,
+    personalKey: { isSigned: apiKeys.isSigned, authenticate: apiKeys.authenticateSigned },
+  });
   registerShareLinks(app, ctx);
   registerKycFileRoute(app, ctx);
 

@@ -82,6 +82,16 @@ export interface AppConfig {
   appVersion: AppVersionConfig;
   /** Web push's VAPID key pair and contact (`VAPID_*`; made once in DATA_DIR in development). */
   vapid: VapidConfig;
+  /** Personal API keys (issue 17 §2): signed requests' receive window and each key's rate limits. */
+  personalKeys: PersonalKeysConfig;
+}
+
+export interface PersonalKeysConfig {
+  /** How far a signed request's timestamp may be from the server's clock (`API_KEY_RECV_WINDOW_MS`). */
+  recvWindowMs: number;
+  /** Requests per key per second (`API_KEY_RATE_PER_SECOND`) and per minute (`API_KEY_RATE_PER_MINUTE`). */
+  perSecond: number;
+  perMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +143,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   if (production && !secretsKeyHex) problems.push('SECRETS_KEY is required in production.');
   const sms = readSms(env, production, smtpUrl, problems);
   const moneyControls = readMoneyControls(env, problems);
+  const personalKeys = readPersonalKeys(env, problems);
   const evm = readEvm(env, problems);
   const appVersion = readAppVersion(env, problems);
   const vapid = readVapid(env, production, dataDir, problems);
@@ -167,6 +178,21 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     evm,
     appVersion,
     vapid,
+    personalKeys,
+  };
+}
+
+function readPersonalKeys(env: Env, problems: string[]): PersonalKeysConfig {
+  return {
+    recvWindowMs: integer(
+      env.API_KEY_RECV_WINDOW_MS ?? '5000',
+      'API_KEY_RECV_WINDOW_MS',
+      1000,
+      60_000,
+      problems,
+    ),
+    perSecond: integer(env.API_KEY_RATE_PER_SECOND ?? '10', 'API_KEY_RATE_PER_SECOND', 1, 10_000, problems),
+    perMinute: integer(env.API_KEY_RATE_PER_MINUTE ?? '600', 'API_KEY_RATE_PER_MINUTE', 1, 600_000, problems),
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './admin.ts';
 export * from './affiliate.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';

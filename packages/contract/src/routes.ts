@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { adminRoutes } from './routes/admin.ts';
 import { affiliateRoutes } from './routes/affiliate.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import type { RouteDef } from './routes/define.ts';
 import { fundsRoutes } from './routes/funds.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -27,6 +28,7 @@ export const routes = {
   ...operatorRoutes,
   ...adminRoutes,
   ...reservesRoutes,
+  ...apiKeyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AffiliateTables } from './schema-affiliate.ts';
+import type { ApiKeyTables } from './schema-api-keys.ts';
 import type { FundsTables } from './schema-funds.ts';
 import type { OperatorTables } from './schema-operators.ts';
 import type { ReservesTables } from './schema-reserves.ts';
@@ -164,7 +165,8 @@ export interface DB
     SecurityTables,
     OperatorTables,
     ReservesTables,
-    SettingsTables {
+    SettingsTables,
+    ApiKeyTables {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type RouteData, type RouteDef, type RouteId, type Routes, routeList } from '@fit24/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -121,6 +122,43 @@ export interface Guards {
   user: Authenticate;
   /** Operators: their tokens, whether the operator key may still create the first admin, the trail. */
   operator: OperatorGuards;
+  /**
+   * Personal API keys (modules/api-keys): whether a request is signed with one (`FIT24-KEY`), and its
+   * caller once the body is read (the signature covers the body exactly as sent). A signed request needs
+   * no `x-api-key` and no bearer token.
+   */
+  personalKey?: PersonalKeyGuards;
+}
+
+export interface PersonalKeyGuards {
+  isSigned(request: FastifyRequest): boolean;
+  authenticate(
+    ctx: AppContext,
+    def: RouteDef & { id: string },
+    request: FastifyRequest,
+    rawBody: string,
+  ): Promise<AuthInfo>;
+}
+
+/**
+ * Keeps the body of a signed request as sent (at most `limit` bytes: it is read before the parser's own
+ * limit applies), and hands the same bytes on to the JSON parser.
+ */
+async function keepRawBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > limit)
+      throw new AppError('BAD_REQUEST', 'The request body is too large.', { body: 'is too large' });
+    chunks.push(bytes);
+  }
+  const raw = Buffer.concat(chunks);
+  request.rawBody = raw.toString('utf8');
+  const copy = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  copy.receivedEncodedLength = raw.length;
+  return copy;
 }
 
 export function registerContractRoutes<C extends AppContext>(
@@ -133,10 +171,15 @@ export function registerContractRoutes<C extends AppContext>(
   for (const def of routeList) {
     const handler = handlers[def.id] as (ctx: RequestContext, input: unknown) => unknown;
     const operatorCall = isOperatorCall(def);
+    const personalKey = guards.personalKey;
+    const signed = (request: FastifyRequest) =>
+      !operatorCall && personalKey !== undefined && personalKey.isSigned(request);
     app.route({
       method: def.method,
       url: def.path,
       onRequest: async (request) => {
+        // A request signed with a personal key is authenticated once its body is read (preValidation).
+        if (signed(request)) return;
         if (needsApiKey(def)) checkApiKey(ctx, request);
         if (!operatorCall) request.auth = await authorize(ctx, def, request, guards.user);
         else
@@ -146,6 +189,12 @@ export function registerContractRoutes<C extends AppContext>(
               throw error;
             },
           );
+      },
+      preParsing: async (request, _reply, payload) =>
+        signed(request) ? keepRawBody(request, payload, app.initialConfig.bodyLimit ?? 1_048_576) : payload,
+      preValidation: async (request) => {
+        if (signed(request))
+          request.auth = await personalKey!.authenticate(ctx, def, request, request.rawBody ?? '');
       },
       handler: async (request, reply) => {
         const note: TrailNote = {};
@@ -213,5 +262,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthInfo | null;
     operator?: OperatorAuth | null;
+    /** The body exactly as sent, kept for requests signed with a personal key. */
+    rawBody?: string;
   }
 }

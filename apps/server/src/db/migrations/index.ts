@@ -12,6 +12,7 @@ import * as partnerNamesMasked from './2026112610_partner_names_masked.ts';
 import * as settingsPush from './2026112630_settings_push.ts';
 import * as notificationLinks from './2026112715_notification_links.ts';
 import * as reserves from './2026112801_reserves.ts';
+import * as apiKeys from './2026112901_api_keys.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026112630_settings_push': settingsPush,
   '2026112715_notification_links': notificationLinks,
   '2026112801_reserves': reserves,
+  '2026112901_api_keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

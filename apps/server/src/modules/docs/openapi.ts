@@ -1,5 +1,15 @@
-import { APP_VERSION, okEnvelopeSchema, type RouteDef, routeList, ZErrorEnvelope } from '@fit24/contract';
+import {
+  API_KEY_HEADERS,
+  APP_VERSION,
+  apiKeyScopeOf,
+  apiKeySigningString,
+  okEnvelopeSchema,
+  type RouteDef,
+  routeList,
+  ZErrorEnvelope,
+} from '@fit24/contract';
 import { z } from 'zod';
+import { signRequest } from '../api-keys/signing.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -52,6 +62,11 @@ const tags = [
   },
   { name: 'operators', description: "Operators' sign-in, sessions, machine tokens, accounts and the trail" },
   {
+    name: 'api-keys',
+    description:
+      'Personal API keys for bots: created (second factor when on), listed and revoked from a signed-in session',
+  },
+  {
     name: 'reserves',
     description:
       'Proof of reserves: published snapshots (roots, liabilities, signed reserves) and inclusion proofs',
@@ -69,9 +84,13 @@ const callers: Record<RouteDef['auth'], string> = {
 };
 
 /** The operation's description: what it does, who may call it, and whether a retry is safe. */
-function operationDescription(def: RouteDef): string {
+function operationDescription(def: RouteDef & { id: string }): string {
   const lines = [`${def.summary}.`, '', `Caller: ${callers[def.auth]}`];
   if (def.permission && def.permission !== 'self') lines.push('', `Permission: \`${def.permission}\`.`);
+  const scope = apiKeyScopeOf(def);
+  if (scope !== null && (def.auth === 'user' || def.auth === 'session' || def.auth === 'public')) {
+    lines.push('', `Personal API key: a signed request with the \`${scope}\` scope may make this call.`);
+  }
   if (def.idempotent) {
     lines.push(
       '',
@@ -91,6 +110,68 @@ const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = {
   'ops-bootstrap': [{ opsBearer: [] }, { opsKey: [] }],
 };
 
+/** The three headers of a signed request, all required together. */
+const personalKeySecurity = { personalKey: [], personalKeyTimestamp: [], personalKeySignature: [] };
+
+function securityOf(def: RouteDef & { id: string }) {
+  const scope = apiKeyScopeOf(def);
+  const open = def.auth === 'user' || def.auth === 'session' || def.auth === 'public';
+  return scope !== null && open ? [...security[def.auth], personalKeySecurity] : security[def.auth];
+}
+
+/** A worked example of a signed request, computed with the server's own signing function. */
+export const signingExample = (() => {
+  const secret = 'Jq3v8Xr0bT6mN2pLwK9sYd4fHc1gZa7eU5oRiVnBxQE';
+  const timestamp = '1767225600000';
+  const method = 'POST';
+  const path = '/api/order/create';
+  const body = '{"market_id":1,"side":"BUY","type":"LIMIT","price":"100","amount":"0.5"}';
+  return {
+    keyId: 'fk_0123456789abcdef01234567',
+    secret,
+    timestamp,
+    method,
+    path,
+    body,
+    signed: apiKeySigningString(timestamp, method, path, body),
+    signature: signRequest(secret, { timestamp, method, path, body }),
+  };
+})();
+
+const personalKeyDescription = [
+  'A personal API key (made from a signed-in session: `POST /api/api-keys/create`) signs each request; it',
+  'stands for the app key, so no `x-api-key` and no bearer token are sent. Three headers:',
+  '',
+  `- \`${API_KEY_HEADERS.key.toUpperCase()}\`: the key id (\`fk_…\`);`,
+  `- \`${API_KEY_HEADERS.timestamp.toUpperCase()}\`: now, in milliseconds since the epoch; refused when more than the receive window (5 s by default) from the server's clock;`,
+  `- \`${API_KEY_HEADERS.signature.toUpperCase()}\`: lowercase hex HMAC-SHA256, under the key's secret, of`,
+  '  `timestamp + METHOD + path with its query + body` (the body exactly as sent; nothing for a GET).',
+  '',
+  'A signature is accepted once (a replay is 401). Scopes: `read` (GET calls of your own data and the',
+  'public ones), `trade` (place and cancel orders), `withdraw` (only when turned on at creation, only to',
+  'addresses of your address book; it stands for the second factor, the transaction password is still',
+  'sent). Keys never manage keys, sessions, passwords, the second factor or security settings (403).',
+  'Each key is rate-limited (10 requests a second and 600 a minute by default): 429 with',
+  '`data.retry_after` (seconds) and a `Retry-After` header.',
+  '',
+  `Worked example (secret \`${signingExample.secret}\`):`,
+  '',
+  '```',
+  `${signingExample.method} ${signingExample.path}`,
+  `FIT24-KEY: ${signingExample.keyId}`,
+  `FIT24-TIMESTAMP: ${signingExample.timestamp}`,
+  `FIT24-SIGNATURE: ${signingExample.signature}`,
+  'Content-Type: application/json',
+  '',
+  signingExample.body,
+  '```',
+  '',
+  `The string signed: \`${signingExample.signed}\``,
+  '',
+  "In Node: `createHmac('sha256', secret).update(timestamp + method + path + body).digest('hex')`; the",
+  "repository's `scripts/bot-example.ts` places and cancels an order this way.",
+].join('\n');
+
 function queryParameters(schema: z.ZodType | undefined) {
   if (!schema) return [];
   const json = toJson(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -109,7 +190,7 @@ function operation(def: RouteDef & { id: string }) {
     summary: def.summary,
     description: operationDescription(def),
     tags: [def.tag],
-    security: security[def.auth],
+    security: securityOf(def),
     parameters: [
       ...queryParameters(def.query),
       ...(def.idempotent
@@ -172,6 +253,25 @@ export function buildOpenApiDocument(publicUrl: string) {
         bearer: { type: 'http', scheme: 'bearer' },
         opsKey: { type: 'apiKey', in: 'header', name: 'x-ops-key' },
         opsBearer: { type: 'http', scheme: 'bearer', description: 'An operator session or machine token' },
+        personalKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'FIT24-KEY',
+          description: personalKeyDescription,
+        },
+        personalKeyTimestamp: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'FIT24-TIMESTAMP',
+          description: 'The time of a signed request in milliseconds since the epoch (see personalKey).',
+        },
+        personalKeySignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'FIT24-SIGNATURE',
+          description:
+            'HMAC-SHA256 of timestamp + METHOD + path with query + body, in hex (see personalKey).',
+        },
       },
     },
     paths,

@@ -53,7 +53,14 @@ export const fundsHandlers = defineHandlers({
     return { notices: rows.map(noticeRowToNotice) };
   },
   'asset.withdraw': (ctx, { body }) =>
-    withdrawals.requestWithdrawal(ctx, ctx.auth.userId, body, ctx.idempotency, ctx.request.ip),
+    withdrawals.requestWithdrawal(
+      ctx,
+      ctx.auth.userId,
+      body,
+      ctx.idempotency,
+      ctx.request.ip,
+      ctx.auth.apiKey !== undefined,
+    ),
   'asset.transfer': (ctx, { body }) =>
     transfers.transfer(ctx, ctx.auth.userId, body, ctx.idempotency, ctx.request.ip),
   'asset.transferRecipient': (ctx, { query }) => transfers.recipientOf(ctx, ctx.auth.userId, query.email_id),

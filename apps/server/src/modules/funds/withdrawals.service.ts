@@ -31,6 +31,9 @@ export type WithdrawAnswer = { withdrawal: TWithdrawal };
  * A withdrawal request, checked in this order: the body (asset, address, amount), the transaction
  * password, the second factor (each under its attempt limits, outside any transaction), then
  * `holdWithdrawal`. (A repeat of an Idempotency-Key was answered before, by the HTTP layer.)
+ * Made with a personal API key (`viaApiKey`, a key the user gave the withdraw scope under their second
+ * factor): the key stands for the second factor, and the address must be in the address book and usable
+ * whether whitelist-only is on or not.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
@@ -38,11 +41,12 @@ export async function requestWithdrawal(
   input: TWithdrawInput,
   claim: IdempotencyClaim | null,
   ip: string,
+  viaApiKey = false,
 ): Promise<WithdrawAnswer> {
   const checked = await checkWithdrawal(ctx, input);
   await assertTxnPassword(ctx, userId, input.txn_password);
-  await assertSecondFactor(ctx, userId, input, ip);
-  return holdWithdrawal(ctx, userId, checked, claim);
+  if (!viaApiKey) await assertSecondFactor(ctx, userId, input, ip);
+  return holdWithdrawal(ctx, userId, checked, claim, viaApiKey);
 }
 
 async function checkWithdrawal(ctx: AppContext, input: TWithdrawInput): Promise<CheckedWithdrawal> {
@@ -79,6 +83,7 @@ export async function holdWithdrawal(
   userId: bigint,
   { asset, address, memo, amount }: CheckedWithdrawal,
   claim: IdempotencyClaim | null,
+  addressBookOnly = false,
 ): Promise<WithdrawAnswer> {
   const autoApproveLimit =
     toBaseUnits(ctx.config.withdrawAutoApprove[asset.symbol] ?? '0', asset.decimals) ?? 0n;
@@ -86,7 +91,7 @@ export async function holdWithdrawal(
   const work = async (trx: Database) => {
     const user = await usersRepo.lockById(trx, userId);
     assertMayMoveFunds(user, now);
-    await assertWhitelisted(trx, ctx.config, user, { asset, address, memo }, now);
+    await assertWhitelisted(trx, ctx.config, user, { asset, address, memo }, now, addressBookOnly);
     const usdCents = await withdrawalUsdCents(trx, ctx.config, user, asset, amount, now);
     const row = await withdrawalsRepo.insert(trx, {
       user_id: userId,

@@ -223,6 +223,7 @@ export function whitelistEnds(config: AppConfig, user: UserRow): Date | null {
  * While whitelist-only holds (on, or turned off less than the delay ago), a withdrawal's address and memo
  * must be an ACTIVE entry of the user's address book for the asset; else 422, with `until` when waiting
  * ends it. Call it in the withdrawal's transaction, on the user's row locked by `usersRepo.lockById`.
+ * `always`: the address book holds whatever the setting (withdrawals made with a personal API key).
  */
 export async function assertWhitelisted(
   trx: Database,
@@ -230,30 +231,37 @@ export async function assertWhitelisted(
   user: UserRow,
   withdrawal: { asset: AssetRow; address: string; memo: string | null },
   now: Date,
+  always = false,
 ): Promise<void> {
   const ends = whitelistEnds(config, user);
-  if (!user.whitelist_only && (ends === null || ends <= now)) return;
+  if (!always && !user.whitelist_only && (ends === null || ends <= now)) return;
   const { asset, address, memo } = withdrawal;
+  // When it still holds (an address-book-only withdrawal may come after it ended).
+  const until = ends !== null && ends > now ? ends : null;
   const entry = await repo.findByAddress(trx, user.user_id, asset.asset_id, address, memo || null);
   const status = entry ? statusOf(entry, now) : null;
   if (status === 'ACTIVE') return;
-  const endsText = ends ? ` Whitelist-only ends at ${utcMinute(ends)}.` : '';
+  const endsText = until ? ` Whitelist-only ends at ${utcMinute(until)}.` : '';
+  const rule =
+    always && !user.whitelist_only
+      ? 'API keys withdraw to your address book only'
+      : 'Whitelist-only withdrawals are on';
   if (status === 'PENDING') {
     throw new AppError(
       'UNPROCESSABLE',
-      `Whitelist-only withdrawals are on: this address is in your address book but not usable yet, until ${utcMinute(entry!.usable_at!)}.${endsText}`,
+      `${rule}: this address is in your address book but not usable yet, until ${utcMinute(entry!.usable_at!)}.${endsText}`,
       { address: 'is not usable yet' },
       undefined,
-      toEpochSeconds(ends && ends < entry!.usable_at! ? ends : entry!.usable_at!),
+      toEpochSeconds(until && until < entry!.usable_at! ? until : entry!.usable_at!),
     );
   }
   throw new AppError(
     'UNPROCESSABLE',
     status === 'UNCONFIRMED'
-      ? `Whitelist-only withdrawals are on: this address is in your address book but not confirmed yet. Enter the code we emailed you.${endsText}`
-      : `Whitelist-only withdrawals are on: this ${asset.symbol} address is not in your address book (or not usable yet). Add it in Security → Address book.${endsText}`,
+      ? `${rule}: this address is in your address book but not confirmed yet. Enter the code we emailed you.${endsText}`
+      : `${rule}: this ${asset.symbol} address is not in your address book (or not usable yet). Add it in Security → Address book.${endsText}`,
     { address: 'is not in your address book' },
     undefined,
-    ends ? toEpochSeconds(ends) : undefined,
+    until ? toEpochSeconds(until) : undefined,
   );
 }
