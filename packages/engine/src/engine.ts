@@ -10,7 +10,6 @@ import {
   type EngineListener,
   type EngineSnapshot,
   MAX_QUANTITY,
-  type OrderType,
   type PendingStop,
   type RestingOrder,
   type Side,
@@ -117,27 +116,60 @@ export class Engine {
     timeInForce: TimeInForce = 'GTC',
     postOnly = false,
   ): ResultCode {
-    let code = checkLimitFields(orderId, owner, side, price, amount, timeInForce, postOnly);
-    if (code === ResultCode.OK) code = checkTrigger(trigger, direction);
-    if (code === ResultCode.OK && price * amount > MAX_QUANTITY) code = ResultCode.NOTIONAL_TOO_LARGE;
-    if (code === ResultCode.OK && this.inUse(orderId)) code = ResultCode.DUPLICATE_ORDER_ID;
-    if (code !== ResultCode.OK) return this.out.rejected(orderId, owner, code);
-    const stop = newStop(
+    const code = this.checkStopLimit(
       orderId,
       owner,
       side,
-      'LIMIT',
       trigger,
       direction,
       price,
       amount,
-      0,
       timeInForce,
       postOnly,
     );
+    if (code !== ResultCode.OK) return this.out.rejected(orderId, owner, code);
+    this.pend(
+      newStop({
+        orderId,
+        owner,
+        side,
+        orderType: 'LIMIT',
+        trigger,
+        direction,
+        price,
+        amount,
+        total: 0,
+        timeInForce,
+        postOnly,
+        ocoOrderId: 0,
+      }),
+    );
+    return ResultCode.OK;
+  }
+
+  /** A stop-limit's own checks: its fields, its trigger, a BUY's notional, an id not in use. */
+  private checkStopLimit(
+    orderId: number,
+    owner: number,
+    side: Side,
+    trigger: number,
+    direction: TriggerDirection,
+    price: number,
+    amount: number,
+    timeInForce: TimeInForce,
+    postOnly: boolean,
+  ): ResultCode {
+    let code = checkLimitFields(orderId, owner, side, price, amount, timeInForce, postOnly);
+    if (code === ResultCode.OK) code = checkTrigger(trigger, direction);
+    if (code === ResultCode.OK && price * amount > MAX_QUANTITY) code = ResultCode.NOTIONAL_TOO_LARGE;
+    if (code === ResultCode.OK && this.inUse(orderId)) code = ResultCode.DUPLICATE_ORDER_ID;
+    return code;
+  }
+
+  /** Keeps a stop until its trigger, and says so (STOP_PLACED: the server holds its funds here). */
+  private pend(stop: StopOrder): void {
     this.stops.add(stop);
     this.out.stopPlaced(stop);
-    return ResultCode.OK;
   }
 
   /**
@@ -157,9 +189,22 @@ export class Engine {
     if (code === ResultCode.OK && this.inUse(orderId)) code = ResultCode.DUPLICATE_ORDER_ID;
     if (code !== ResultCode.OK) return this.out.rejected(orderId, owner, code);
     const [amount, total] = side === 'BUY' ? [0, quantity] : [quantity, 0];
-    const stop = newStop(orderId, owner, side, 'MARKET', trigger, direction, 0, amount, total, 'IOC', false);
-    this.stops.add(stop);
-    this.out.stopPlaced(stop);
+    this.pend(
+      newStop({
+        orderId,
+        owner,
+        side,
+        orderType: 'MARKET',
+        trigger,
+        direction,
+        price: 0,
+        amount,
+        total,
+        timeInForce: 'IOC',
+        postOnly: false,
+        ocoOrderId: 0,
+      }),
+    );
     return ResultCode.OK;
   }
 
@@ -185,32 +230,38 @@ export class Engine {
     direction: TriggerDirection,
     stopPrice: number,
   ): ResultCode {
-    let code = checkLimitFields(stopOrderId, owner, side, stopPrice, amount, 'GTC', false);
-    if (code === ResultCode.OK) code = checkTrigger(trigger, direction);
+    let code: ResultCode = this.checkStopLimit(
+      stopOrderId,
+      owner,
+      side,
+      trigger,
+      direction,
+      stopPrice,
+      amount,
+      'GTC',
+      false,
+    );
     if (code === ResultCode.OK && stopOrderId === orderId) code = ResultCode.INVALID_OCO;
-    if (code === ResultCode.OK && stopPrice * amount > MAX_QUANTITY) code = ResultCode.NOTIONAL_TOO_LARGE;
-    if (code === ResultCode.OK && this.inUse(stopOrderId)) code = ResultCode.DUPLICATE_ORDER_ID;
     if (code === ResultCode.OK) code = this.checkLimit(orderId, owner, side, price, amount, 'GTC', postOnly);
     if (code !== ResultCode.OK) {
       this.out.rejected(orderId, owner, code);
       return this.out.rejected(stopOrderId, owner, code);
     }
-    const stop = newStop(
-      stopOrderId,
+    const stop = newStop({
+      orderId: stopOrderId,
       owner,
       side,
-      'LIMIT',
+      orderType: 'LIMIT',
       trigger,
       direction,
-      stopPrice,
+      price: stopPrice,
       amount,
-      0,
-      'GTC',
-      false,
-    );
-    stop.ocoOrderId = orderId;
-    this.stops.add(stop);
-    this.out.stopPlaced(stop);
+      total: 0,
+      timeInForce: 'GTC',
+      postOnly: false,
+      ocoOrderId: orderId,
+    });
+    this.pend(stop);
     code = this.limit(orderId, owner, side, price, amount, 'GTC', postOnly, stop);
     if (this.fired.length !== 0) this.releaseFired();
     return code;
@@ -430,21 +481,7 @@ export class Engine {
       this.orders.set(order.orderId, node);
     }
     for (const s of snapshot.stops ?? []) {
-      const { orderId, owner, side, orderType, trigger, direction, price, amount, total } = s;
-      const stop = newStop(
-        orderId,
-        owner,
-        side,
-        orderType,
-        trigger,
-        direction,
-        price,
-        amount,
-        total,
-        s.timeInForce,
-        s.postOnly,
-      );
-      stop.ocoOrderId = s.ocoOrderId;
+      const stop = newStop(s);
       if (s.ocoOrderId !== 0) {
         const partner = this.orders.get(s.ocoOrderId)!;
         partner.oco = stop;
@@ -621,31 +658,21 @@ export class Engine {
   }
 }
 
-function newStop(
-  orderId: number,
-  owner: number,
-  side: Side,
-  orderType: OrderType,
-  trigger: number,
-  direction: TriggerDirection,
-  price: number,
-  amount: number,
-  total: number,
-  timeInForce: TimeInForce,
-  postOnly: boolean,
-): StopOrder {
+/** A stop order with `fields` (a snapshot's pending stop, or one being placed). */
+function newStop(fields: PendingStop): StopOrder {
   const stop = new StopOrder();
-  stop.id = orderId;
-  stop.owner = owner;
-  stop.side = side;
-  stop.orderType = orderType;
-  stop.trigger = trigger;
-  stop.direction = direction;
-  stop.price = price;
-  stop.amount = amount;
-  stop.total = total;
-  stop.timeInForce = timeInForce;
-  stop.postOnly = postOnly;
+  stop.id = fields.orderId;
+  stop.owner = fields.owner;
+  stop.side = fields.side;
+  stop.orderType = fields.orderType;
+  stop.trigger = fields.trigger;
+  stop.direction = fields.direction;
+  stop.price = fields.price;
+  stop.amount = fields.amount;
+  stop.total = fields.total;
+  stop.timeInForce = fields.timeInForce;
+  stop.postOnly = fields.postOnly;
+  stop.ocoOrderId = fields.ocoOrderId;
   return stop;
 }
 

@@ -1,6 +1,6 @@
 import type { OrderNode } from './book.ts';
 import type { ResultCode } from './codes.ts';
-import type { StopOrder } from './stops.ts';
+import { type StopOrder, toPendingStop } from './stops.ts';
 import type { CancelReason, EngineListener, OrderType, Side, TimeInForce } from './types.ts';
 
 function ignore(): void {}
@@ -103,22 +103,7 @@ export class EventWriter {
   }
 
   stopPlaced(stop: StopOrder): void {
-    this.listener({
-      type: 'STOP_PLACED',
-      seq: ++this.seq,
-      orderId: stop.id,
-      owner: stop.owner,
-      side: stop.side,
-      orderType: stop.orderType,
-      trigger: stop.trigger,
-      direction: stop.direction,
-      price: stop.price,
-      amount: stop.amount,
-      total: stop.total,
-      timeInForce: stop.timeInForce,
-      postOnly: stop.postOnly,
-      ocoOrderId: stop.ocoOrderId,
-    });
+    this.listener({ type: 'STOP_PLACED', seq: ++this.seq, ...toPendingStop(stop) });
   }
 
   stopTriggered(stop: StopOrder): void {

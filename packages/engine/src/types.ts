@@ -194,21 +194,9 @@ export interface DoneEvent {
  * The fields are those of the order it becomes (`price` 0 and `orderType` MARKET for a stop-market, `total`
  * for a stop-market BUY). `ocoOrderId` is the limit leg of an OCO, 0 otherwise. Hold funds as for the order.
  */
-export interface StopPlacedEvent {
+export interface StopPlacedEvent extends PendingStop {
   type: 'STOP_PLACED';
   seq: number;
-  orderId: number;
-  owner: number;
-  side: Side;
-  orderType: OrderType;
-  trigger: number;
-  direction: TriggerDirection;
-  price: number;
-  amount: number;
-  total: number;
-  timeInForce: TimeInForce;
-  postOnly: boolean;
-  ocoOrderId: number;
 }
 
 /**
