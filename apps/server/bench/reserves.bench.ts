@@ -11,17 +11,16 @@
  * BENCH_USERS (default 100000) sets the number of users. Devnet only: no chain, so no asset is provable.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { TReservesProof, TReservesSnapshot } from '@fit24/contract';
 import { verifyProof } from '@fit24/reserves';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import type { Database, DatabaseTarget } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import { createSession } from '../src/modules/auth/sessions.service.ts';
 import { ledgerChecks } from '../src/modules/ledger/ledger.audit.ts';
 import { takeSnapshot } from '../src/modules/reserves/reserves.service.ts';
 import { createOperator } from '../src/testing/operators.ts';
-import { TEST_API_KEY, testConfig } from '../src/testing/test-app.ts';
+import { TEST_API_KEY } from '../src/testing/test-app.ts';
+import { benchApp } from './bench-app.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 
@@ -134,13 +133,7 @@ const fail = (message: string): never => {
 };
 
 async function main(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const database: DatabaseTarget = url
-    ? { kind: 'postgres', url, schema: `bench_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
-    : { kind: 'pglite' };
-  const name = url ? 'PostgreSQL' : 'PGlite';
-  const config = testConfig({ database, nodeEnv: 'production', testClock: false });
-  const { app, ctx } = await buildApp(config, { database, logger: false });
+  const { app, ctx, name, close } = await benchApp();
   try {
     const now = ctx.clock.now();
     let started = performance.now();
@@ -252,8 +245,7 @@ async function main(): Promise<void> {
     );
     console.log(`  memory at the end             ${memory()}`);
   } finally {
-    await app.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

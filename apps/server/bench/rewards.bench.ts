@@ -8,26 +8,16 @@
  *
  * BENCH_STAKES (default 20000) sets the number of stakes.
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { buildApp } from '../src/app.ts';
-import type { DatabaseTarget } from '../src/db/database.ts';
 import { saveRank } from '../src/modules/affiliate/ranks.service.ts';
 import { runDay } from '../src/modules/affiliate/rewards.service.ts';
 import { isoDay } from '../src/modules/affiliate/rules.ts';
 import { seedStakes } from '../src/testing/stakes-fixture.ts';
-import { testConfig } from '../src/testing/test-app.ts';
+import { benchApp } from './bench-app.ts';
 
 const STAKES = Number(process.env.BENCH_STAKES ?? 20_000);
 
 async function main(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const database: DatabaseTarget = url
-    ? { kind: 'postgres', url, schema: `bench_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
-    : { kind: 'pglite' };
-  const name = url ? 'PostgreSQL' : 'PGlite';
-  const config = testConfig({ database, nodeEnv: 'production', testClock: false });
-  const { app, ctx } = await buildApp(config, { database, logger: false });
+  const { ctx, name, close } = await benchApp();
   try {
     const now = ctx.clock.now();
     let started = performance.now();
@@ -54,8 +44,7 @@ async function main(): Promise<void> {
         `${Number(lines.n).toLocaleString('en')} wallet lines, ${run.total} FIT24 paid`,
     );
   } finally {
-    await app.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
