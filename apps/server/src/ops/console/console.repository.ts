@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@fit24/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AssetsTable, MarketsTable } from '../../db/schema-funds.ts';
+import { type Channel, notifySql } from '../../trading/cluster/lock.ts';
 
 /** SQL of the operators' console: counts for the dashboard, users found, queues and lists. */
 
@@ -204,6 +205,6 @@ export function updateMarket(
 }
 
 /** Tells every process sharing the database that a market was added or changed (at commit). */
-export async function notifyMarket(db: Database, channel: string, marketId: number): Promise<void> {
-  await sql`select pg_notify(${channel}, ${String(marketId)})`.execute(db);
+export async function notifyMarket(db: Database, channel: Channel, marketId: number): Promise<void> {
+  await sql`select ${notifySql(channel, String(marketId))}`.execute(db);
 }

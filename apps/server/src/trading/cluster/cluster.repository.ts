@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema-trading.ts';
-import { CHANNELS } from './lock.ts';
+import { CHANNELS, notifySql } from './lock.ts';
 
 /** Every market's last traded price, by market id. */
 export async function lastPrices(db: Database): Promise<Map<number, bigint>> {
@@ -20,7 +20,7 @@ export async function pruneBatchLog(db: Database, marketIds: number[], before: D
 
 /** Tells the market's owner (at commit) that orders or cancels wait for it in the database. */
 export async function notifyOwner(trx: Database, marketId: number): Promise<void> {
-  await sql`select pg_notify(${CHANNELS.orders}, ${String(marketId)})`.execute(trx);
+  await sql`select ${notifySql(CHANNELS.orders, String(marketId))}`.execute(trx);
 }
 
 /** Asks the owner to cancel an open order: false when it is no longer open. */

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../../db/database.ts';
 
@@ -11,7 +12,18 @@ export const CHANNELS = {
   markets: 'fit24_markets',
 } as const;
 
-type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+/**
+ * A channel's name in this schema: tests run several exchanges in schemas of one database, and a market
+ * id of one means nothing in another (as the sessions' channel). Hashed, under the 63-byte name limit.
+ */
+const SCOPED = (channel: string) => `${channel} || '_' || md5(current_schema())`;
+
+/** `pg_notify` of `payload` on this schema's `channel`, for a statement (delivered at its commit). */
+export function notifySql(channel: Channel, payload: string): RawBuilder<unknown> {
+  return sql`pg_notify(${sql.raw(SCOPED(`'${channel}'`))}, ${payload})`;
+}
 
 /**
  * The processes sharing one PostgreSQL (DESIGN §1): which markets this process runs, chosen by a
@@ -67,11 +79,13 @@ export async function openCluster(target: DatabaseTarget): Promise<Cluster> {
       return rows[0]!.owned;
     },
     async listen(channel, listener) {
-      if (!listeners.has(channel)) {
-        listeners.set(channel, []);
-        await query(`listen ${channel}`);
+      const { rows } = await query<{ name: string }>(`select ${SCOPED('$1::text')} as name`, [channel]);
+      const name = rows[0]!.name;
+      if (!listeners.has(name)) {
+        listeners.set(name, []);
+        await query(`listen ${name}`);
       }
-      listeners.get(channel)!.push(listener);
+      listeners.get(name)!.push(listener);
     },
     onLost(listener) {
       lost.push(listener);

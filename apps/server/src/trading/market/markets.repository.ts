@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type Channel, notifySql } from '../cluster/lock.ts';
 
 /** Every market with its assets' symbols and decimals, by id. */
 export async function listWithAssets(db: Database) {
@@ -36,10 +37,10 @@ export async function setStatus(
   db: Database,
   marketId: number,
   status: 'OPEN' | 'HALTED',
-  channel: string,
+  channel: Channel,
 ): Promise<void> {
   await sql`update markets set status = ${status} where market_id = ${marketId}
-    returning pg_notify(${channel}, ${String(marketId)})`.execute(db);
+    returning ${notifySql(channel, String(marketId))}`.execute(db);
 }
 
 /** The ids of the markets on the user's watchlist. */

@@ -17,7 +17,7 @@ import {
   type NotificationInsert,
 } from '../../modules/notifications/notifications.repository.ts';
 import { links, type NotificationRow, toInsert } from '../../modules/notifications/notifications.service.ts';
-import { CHANNELS } from '../cluster/lock.ts';
+import { CHANNELS, notifySql } from '../cluster/lock.ts';
 import type { PublicTrade } from '../market/market-data.ts';
 import { type MarketInfo, show } from '../market/units.ts';
 import { holdEntries } from './admit.ts';
@@ -97,7 +97,7 @@ export async function writeSettlement(
     sql`update markets set engine_sequence = ${sequence}::bigint,
       last_price = coalesce(${last ? BigInt(last.price) : null}::bigint, last_price)
     where market_id = ${m.marketId}
-    returning pg_notify(${CHANNELS.batches}, ${String(m.marketId)})`,
+    returning ${notifySql(CHANNELS.batches, String(m.marketId))}`,
   );
   if (extras.answers.length > 0) add('answers', keysRepo.saveAnswers(extras.answers));
   if (extras.refusedKeys.length > 0) add('released', keysRepo.release(extras.refusedKeys));
