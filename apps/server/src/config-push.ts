@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, createPrivateKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret } from './config-evm.ts';
@@ -106,4 +106,157 @@ export function readVapid(env: Env, production: boolean, dataDir: string, proble
     privateKey: new Secret(dev.privateKey),
     subject: subject || DEV_SUBJECT,
   };
+}
+
+/**
+ * Firebase Cloud Messaging's HTTP v1 API (Android apps): the project's service account, whose key signs
+ * the OAuth grant that buys an access token, and where to post.
+ */
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  /** The service account's RSA key (PEM); `[redacted]` in any log or dump. */
+  privateKey: Secret;
+  /** Where the signed grant is exchanged for an access token (the file's `token_uri`). */
+  tokenUri: string;
+  /** `FCM_API_URL`: the FCM API's origin. */
+  apiUrl: string;
+}
+
+/** Apple's push service (iOS apps): a token-signing key (.p8) of the team, and the app it pushes to. */
+export interface ApnsConfig {
+  /** The P-256 key (PEM, PKCS#8, as Apple hands out the .p8); `[redacted]` in any log or dump. */
+  privateKey: Secret;
+  keyId: string;
+  teamId: string;
+  /** The app's bundle id: every push's `apns-topic`. */
+  bundleId: string;
+  /** `APNS_URL`: production or the sandbox (apps built for development). */
+  url: string;
+}
+
+/** Each vendor's credentials, or null: that vendor's devices are not sent to (the sender says so once). */
+export interface NativePushConfig {
+  fcm: FcmConfig | null;
+  apns: ApnsConfig | null;
+}
+
+const FCM_API_URL = 'https://fcm.googleapis.com';
+const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+const APNS_URL = 'https://api.push.apple.com';
+
+/** An origin the server posts to: https, or http outside production (a local stand-in in tests). */
+function serviceOrigin(value: string, name: string, production: boolean, problems: string[]): string {
+  const url = value.replace(/\/+$/, '');
+  const scheme = production ? 'https:\\/\\/' : 'https?:\\/\\/';
+  if (!new RegExp(`^${scheme}[^/\\s?#@]+$`).test(url)) {
+    problems.push(
+      `${name} must be ${production ? 'an https://' : 'an http(s)://'} origin with no path (got "${value}").`,
+    );
+  }
+  return url;
+}
+
+function readFile(file: string, name: string, problems: string[]): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    return null;
+  }
+}
+
+/** The private key a PEM holds, if it is one of that type (RSA for Google, P-256 for Apple). */
+function keyOfType(pem: string, type: 'rsa' | 'p256'): boolean {
+  try {
+    const key = createPrivateKey(pem);
+    if (type === 'rsa') return key.asymmetricKeyType === 'rsa';
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}
+
+function readFcm(env: Env, production: boolean, problems: string[]): FcmConfig | null {
+  const file = env.FCM_SERVICE_ACCOUNT_FILE?.trim();
+  if (!file) return null;
+  const text = readFile(file, 'FCM_SERVICE_ACCOUNT_FILE', problems);
+  if (text === null) return null;
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    problems.push(`FCM_SERVICE_ACCOUNT_FILE: ${file} is not JSON (download it from Firebase's console).`);
+    return null;
+  }
+  const field = (key: string) => (typeof account[key] === 'string' ? (account[key] as string).trim() : '');
+  const before = problems.length;
+  if (account.type !== 'service_account') {
+    problems.push(
+      `FCM_SERVICE_ACCOUNT_FILE: ${file} is not a service account's key ("type": "service_account").`,
+    );
+  }
+  const projectId = field('project_id');
+  if (!/^[a-z][a-z0-9-]{4,62}$/.test(projectId)) {
+    problems.push(`FCM_SERVICE_ACCOUNT_FILE: project_id is missing or not a Firebase project id.`);
+  }
+  const clientEmail = field('client_email');
+  if (!/^[^\s@]+@[^\s@]+$/.test(clientEmail)) {
+    problems.push('FCM_SERVICE_ACCOUNT_FILE: client_email is missing or not an address.');
+  }
+  const privateKey = field('private_key');
+  if (!keyOfType(privateKey, 'rsa')) {
+    problems.push('FCM_SERVICE_ACCOUNT_FILE: private_key is missing or not an RSA private key (PEM).');
+  }
+  const tokenUri = field('token_uri') || GOOGLE_TOKEN_URI;
+  if (!(production ? /^https:\/\/[^\s@]+$/ : /^https?:\/\/[^\s@]+$/).test(tokenUri)) {
+    problems.push(
+      `FCM_SERVICE_ACCOUNT_FILE: token_uri must be ${production ? 'an https' : 'an http(s)'} URL.`,
+    );
+  }
+  const apiUrl = serviceOrigin(env.FCM_API_URL?.trim() || FCM_API_URL, 'FCM_API_URL', production, problems);
+  if (problems.length > before) return null;
+  return { projectId, clientEmail, privateKey: new Secret(privateKey), tokenUri, apiUrl };
+}
+
+const APNS_VARIABLES = ['APNS_KEY_FILE', 'APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_BUNDLE_ID'] as const;
+
+function readApns(env: Env, production: boolean, problems: string[]): ApnsConfig | null {
+  const [file, keyId, teamId, bundleId] = APNS_VARIABLES.map((name) => env[name]?.trim() ?? '');
+  const missing = APNS_VARIABLES.filter((name) => !env[name]?.trim());
+  if (missing.length === APNS_VARIABLES.length) {
+    if (env.APNS_URL?.trim()) problems.push('APNS_URL is set but APNS_KEY_FILE and the rest are not.');
+    return null;
+  }
+  const before = problems.length;
+  if (missing.length > 0) {
+    problems.push(`APNs needs ${APNS_VARIABLES.join(', ')} together: ${missing.join(', ')} missing.`);
+  }
+  if (keyId && !/^[A-Z0-9]{10}$/.test(keyId)) {
+    problems.push(`APNS_KEY_ID must be the key's 10-character id such as ABC123DEFG (got "${keyId}").`);
+  }
+  if (teamId && !/^[A-Z0-9]{10}$/.test(teamId)) {
+    problems.push(`APNS_TEAM_ID must be the 10-character team id such as DEF123GHIJ (got "${teamId}").`);
+  }
+  if (bundleId && !/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(bundleId)) {
+    problems.push(
+      `APNS_BUNDLE_ID must be the app's bundle id such as exchange.fit24.app (got "${bundleId}").`,
+    );
+  }
+  const pem = file ? readFile(file!, 'APNS_KEY_FILE', problems) : null;
+  if (pem !== null && !keyOfType(pem, 'p256')) {
+    problems.push(`APNS_KEY_FILE: ${file} is not an APNs signing key (a .p8 file: a P-256 key in PEM).`);
+  }
+  const url = serviceOrigin(env.APNS_URL?.trim() || APNS_URL, 'APNS_URL', production, problems);
+  if (problems.length > before || pem === null) return null;
+  return { privateKey: new Secret(pem), keyId: keyId!, teamId: teamId!, bundleId: bundleId!, url };
+}
+
+/**
+ * `FCM_SERVICE_ACCOUNT_FILE` (+ `FCM_API_URL`) and `APNS_KEY_FILE`, `APNS_KEY_ID`, `APNS_TEAM_ID`,
+ * `APNS_BUNDLE_ID` (+ `APNS_URL`): each vendor optional, but a vendor half configured or a key that is
+ * not one stops the server.
+ */
+export function readNativePush(env: Env, production: boolean, problems: string[]): NativePushConfig {
+  return { fcm: readFcm(env, production, problems), apns: readApns(env, production, problems) };
 }

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { type AffiliateConfig, loadAffiliateConfig } from './config-affiliate.ts';
 import { type AppVersionConfig, readAppVersion } from './config-app-version.ts';
 import { type EvmConfig, readEvm } from './config-evm.ts';
-import { readVapid, type VapidConfig } from './config-push.ts';
+import { type NativePushConfig, readNativePush, readVapid, type VapidConfig } from './config-push.ts';
 import {
   autoApprove,
   duration,
@@ -82,6 +82,8 @@ export interface AppConfig {
   appVersion: AppVersionConfig;
   /** Web push's VAPID key pair and contact (`VAPID_*`; made once in DATA_DIR in development). */
   vapid: VapidConfig;
+  /** The native apps' push vendors (`FCM_*`, `APNS_*`); a vendor left unset is not sent to. */
+  nativePush: NativePushConfig;
   /** Personal API keys (issue 17 §2): signed requests' receive window and each key's rate limits. */
   personalKeys: PersonalKeysConfig;
 }
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const personalKeys = readPersonalKeys(env, problems);
   const evm = readEvm(env, problems);
   const appVersion = readAppVersion(env, problems);
+  const nativePush = readNativePush(env, production, problems);
   const vapid = readVapid(env, production, dataDir, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -178,6 +181,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     evm,
     appVersion,
     vapid,
+    nativePush,
     personalKeys,
   };
 }

@@ -87,6 +87,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     fourEyesUsd: '10000',
     appVersion: { minCode: APP_VERSION_CODE, iosStoreUrl: null, androidStoreUrl: null },
     vapid: testVapid(),
+    nativePush: { fcm: null, apns: null },
     personalKeys: { recvWindowMs: 5000, perSecond: 10, perMinute: 600 },
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { ConnectionStatus } from '../components/ui/ConnectionStatus.tsx';
 import { SessionEnded } from '../components/ui/SessionEnded.tsx';
 import { AccountSettingsSync } from '../features/account/components/AccountSettingsSync.tsx';
+import { NativePushTaps } from '../features/account/components/NativePushTaps.tsx';
 import { UpdateRequiredGate } from '../features/system/components/UpdateRequired.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { AffiliateGate } from './AffiliateGate.tsx';
@@ -31,6 +32,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <IonReactRouter>
           <RootNavigator />
+          <NativePushTaps />
           <IonRouterOutlet id="main">
             {appRoutes.map(({ path, kind, element }) => (
               <Route

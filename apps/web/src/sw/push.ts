@@ -1,6 +1,8 @@
 // Web push in the service worker (imported by sw.ts): shows what the server sends, and opens its page
 // when the notification is tapped. The payload is the server's `TPushPayload` (packages/contract).
 
+import { NOTIFICATIONS_PATH, safePath } from '../lib/app-path.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 
 /** What a push carries, as this worker reads it: anything else is shown as a generic notice. */
@@ -16,20 +18,9 @@ export interface PushPayload {
 const FALLBACK: PushPayload = {
   title: 'FIT24 Exchange',
   body: 'You have a new notification.',
-  url: '/notifications',
+  url: NOTIFICATIONS_PATH,
   tag: 'fit24',
 };
-
-/**
- * Only a path of this app ("/trade?market_id=1") is opened: never another site, nor a protocol-relative
- * "//host" — a payload is the server's, but a tap must never leave the app whatever it says.
- */
-export function safePath(url: unknown): string {
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) {
-    return FALLBACK.url;
-  }
-  return url;
-}
 
 function text(value: unknown, fallback: string, max: number): string {
   return typeof value === 'string' && value.trim() !== '' ? value.slice(0, max) : fallback;

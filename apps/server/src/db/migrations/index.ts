@@ -13,6 +13,7 @@ import * as settingsPush from './2026112630_settings_push.ts';
 import * as notificationLinks from './2026112715_notification_links.ts';
 import * as reserves from './2026112801_reserves.ts';
 import * as apiKeys from './2026112901_api_keys.ts';
+import * as nativePushSends from './2026113010_native_push_sends.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026112715_notification_links': notificationLinks,
   '2026112801_reserves': reserves,
   '2026112901_api_keys': apiKeys,
+  '2026113010_native_push_sends': nativePushSends,
 };
 
 export const migrationProvider: MigrationProvider = {

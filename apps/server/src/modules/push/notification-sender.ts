@@ -1,6 +1,10 @@
 import type { TLanguage, TPushPayload } from '@fit24/contract';
 import webpush from 'web-push';
 import type { AppContext } from '../../context.ts';
+import { createApnsSender } from './apns.ts';
+import { createFcmSender } from './fcm.ts';
+import type { NativeSender } from './native-push.ts';
+import { PUSH_TTL_SECONDS, REQUEST_TIMEOUT_MS } from './native-push.ts';
 import type { DueSend } from './push.repository.ts';
 import * as pushRepo from './push.repository.ts';
 import { notificationTarget } from './push-target.ts';
@@ -9,13 +13,29 @@ const EVERY_MS = 500;
 const BATCH = 50;
 /** A claimed send is left alone this long: long enough for any send to finish or time out. */
 const LEASE_SECONDS = 60;
-const REQUEST_TIMEOUT_MS = 15_000;
 /** Attempts before a send is given up: retried after 30 s, 1, 2, 4 and 8 minutes. */
 const MAX_ATTEMPTS = 6;
-/** How long a push service keeps a push for a device that is off (a stale fill is worth little later). */
-const PUSH_TTL_SECONDS = 24 * 3600;
 
-type Outcome = { send: DueSend; result: 'sent' | 'gone' | 'dropped' | 'retry'; error?: string };
+type Outcome = {
+  send: DueSend;
+  result: 'sent' | 'gone' | 'dropped' | 'retry';
+  error?: string;
+  /** Already said in the log (an unconfigured vendor, named once): not a warning per push. */
+  quiet?: true;
+};
+
+/** The native apps' vendors: a sender each when its credentials are configured, else null. */
+interface NativeSenders {
+  fcm: NativeSender | null;
+  apns: NativeSender | null;
+  /** Vendors already said to be unconfigured (once per process, not once per push). */
+  told: Set<'fcm' | 'apns'>;
+}
+
+const VENDOR_SETTINGS = {
+  fcm: 'FCM_SERVICE_ACCOUNT_FILE',
+  apns: 'APNS_KEY_FILE, APNS_KEY_ID, APNS_TEAM_ID and APNS_BUNDLE_ID',
+} as const;
 
 function retryDelaySeconds(attempts: number): number {
   return 30 * 2 ** (attempts - 1);
@@ -93,10 +113,50 @@ async function sendEmail(ctx: AppContext, send: DueSend, url: string): Promise<O
   }
 }
 
-async function deliver(ctx: AppContext, send: DueSend, marketIds: ReadonlyMap<string, number>) {
+/**
+ * One push to an Android (FCM) or iOS (APNs) app. A vendor without credentials sends nothing: its push
+ * is dropped (the device stays subscribed, for when they are configured) and the log says so once.
+ */
+async function sendNative(
+  ctx: AppContext,
+  natives: NativeSenders,
+  send: DueSend,
+  kind: 'fcm' | 'apns',
+  url: string,
+): Promise<Outcome> {
+  const sender = natives[kind];
+  if (!sender) {
+    if (!natives.told.has(kind)) {
+      natives.told.add(kind);
+      ctx.log.warn(
+        { kind },
+        `${kind === 'fcm' ? 'FCM' : 'APNs'} is not configured (${VENDOR_SETTINGS[kind]}): pushes to ${kind === 'fcm' ? 'Android' : 'iOS'} apps are not sent`,
+      );
+    }
+    return { send, result: 'dropped', error: `${kind} not configured`, quiet: true };
+  }
+  const payload = pushPayload(send, url);
+  const delivery = await sender.send({
+    token: send.endpoint!,
+    title: payload.title,
+    body: payload.body,
+    data: { url: payload.url, tag: payload.tag, type: send.type },
+    urgent: send.type === 'NEW_DEVICE_SIGNIN',
+    tag: payload.tag,
+  });
+  return { send, ...delivery };
+}
+
+async function deliver(
+  ctx: AppContext,
+  natives: NativeSenders,
+  send: DueSend,
+  marketIds: ReadonlyMap<string, number>,
+): Promise<Outcome> {
   const url = send.link ?? notificationTarget(send, marketIds);
   if (send.channel === 'email') return sendEmail(ctx, send, url);
-  if (!send.endpoint) return { send, result: 'dropped' as const, error: 'no subscription' };
+  if (!send.endpoint || !send.kind) return { send, result: 'dropped', error: 'no subscription' };
+  if (send.kind !== 'web') return sendNative(ctx, natives, send, send.kind, url);
   return sendPush(ctx, send, url);
 }
 
@@ -104,7 +164,7 @@ async function deliver(ctx: AppContext, send: DueSend, marketIds: ReadonlyMap<st
 async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
   const now = ctx.clock.now();
   const finished: bigint[] = [];
-  for (const { send, result, error } of outcomes) {
+  for (const { send, result, error, quiet } of outcomes) {
     if (result === 'gone') {
       await pushRepo.removeById(ctx.db, send.subscription_id!);
       continue;
@@ -115,7 +175,10 @@ async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
       continue;
     }
     if (result !== 'sent') {
-      ctx.log.warn({ send_id: send.send_id, channel: send.channel, error }, 'notification send given up');
+      ctx.log[quiet ? 'debug' : 'warn'](
+        { send_id: send.send_id, channel: send.channel, error },
+        'notification send given up',
+      );
     }
     finished.push(send.send_id);
   }
@@ -123,7 +186,7 @@ async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
 }
 
 /** One round: claim what is due, send it all outside any transaction, record the outcomes. */
-async function round(ctx: AppContext): Promise<number> {
+async function round(ctx: AppContext, natives: NativeSenders): Promise<number> {
   const now = ctx.clock.now();
   const due = await pushRepo.claimDue(ctx.db, now, new Date(now.getTime() + LEASE_SECONDS * 1000), BATCH);
   if (due.length === 0) return 0;
@@ -132,7 +195,7 @@ async function round(ctx: AppContext): Promise<number> {
     (s) => s.link === null && (s.type === 'ORDER_FILLED' || s.type === 'PRICE_ALERT'),
   );
   const marketIds = needsMarkets ? await pushRepo.marketIdsBySymbol(ctx.db) : new Map<string, number>();
-  const outcomes = await Promise.all(due.map((send) => deliver(ctx, send, marketIds)));
+  const outcomes = await Promise.all(due.map((send) => deliver(ctx, natives, send, marketIds)));
   await record(ctx, outcomes);
   return due.length;
 }
@@ -141,16 +204,23 @@ async function round(ctx: AppContext): Promise<number> {
  * The worker that empties `notification_sends` (filled by the notifications' trigger in the writer's
  * transaction): every half second it claims a batch, sends each push and email after the commit — never
  * inside a transaction, where a slow push service would hold PGlite's one connection — and keeps a full
- * batch going until the outbox is empty.
+ * batch going until the outbox is empty. Browsers get web push; Android and iOS apps get FCM and APNs
+ * when their credentials are configured.
  */
 export function startNotificationSender(ctx: AppContext): { stop(): Promise<void> } {
+  const { fcm, apns } = ctx.config.nativePush;
+  const natives: NativeSenders = {
+    fcm: fcm ? createFcmSender(fcm, ctx.clock) : null,
+    apns: apns ? createApnsSender(apns, ctx.clock) : null,
+    told: new Set(),
+  };
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = (async () => {
       try {
-        while (!stopped && (await round(ctx)) === BATCH) {
+        while (!stopped && (await round(ctx, natives)) === BATCH) {
           // A full batch: more may be waiting.
         }
       } catch (error) {
@@ -167,6 +237,8 @@ export function startNotificationSender(ctx: AppContext): { stop(): Promise<void
       stopped = true;
       clearInterval(timer);
       await running;
+      natives.fcm?.close();
+      natives.apns?.close();
     },
   };
 }

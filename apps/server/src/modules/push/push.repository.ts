@@ -59,7 +59,7 @@ export async function removeOfUser(
   return result.numDeletedRows > 0n;
 }
 
-/** A push service said the subscription is gone (404/410): it and its waiting sends go. */
+/** A push service said the subscription is gone (404/410, an unregistered app): it and its waiting sends go. */
 export async function removeById(db: Database, subscriptionId: bigint): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('subscription_id', '=', subscriptionId).execute();
 }
@@ -79,6 +79,8 @@ export interface DueSend {
   link: string | null;
   /** The user's language, the notification's own (it was written in it). */
   language: TLanguage;
+  /** The subscription's kind (null for an email); a native app's `endpoint` is its token. */
+  kind: SubscriptionInput['kind'] | null;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
@@ -100,7 +102,7 @@ export async function claimDue(db: Database, now: Date, leaseUntil: Date, limit:
       returning s.*)
     select c.send_id, c.notification_id, c.user_id, c.channel, c.attempts, c.subscription_id,
       n.type, n.title, n.body, n.link, coalesce(us.language, ${DEFAULT_LANGUAGE}::text) as language,
-      p.endpoint, p.p256dh, p.auth, u.email
+      p.kind, p.endpoint, p.p256dh, p.auth, u.email
     from claimed c
     join notifications n on n.notification_id = c.notification_id
     join users u on u.user_id = c.user_id

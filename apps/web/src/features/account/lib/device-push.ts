@@ -1,5 +1,6 @@
 import { Capacitor } from '@capacitor/core';
 import { api } from '../../../lib/api.ts';
+import { safePath } from '../../../lib/app-path.ts';
 
 /**
  * Push on this device: in a browser through the service worker's PushManager and our VAPID key; in the
@@ -127,23 +128,45 @@ async function registerForToken(): Promise<string> {
   const { PushNotifications } = await import('@capacitor/push-notifications');
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new NoPushTokenError()), REGISTRATION_TIMEOUT_MS);
+    // Only this registration's listeners go afterwards: the tap listener (onNativePushTap) stays.
+    const handles = [
+      PushNotifications.addListener('registration', (token) => {
+        done();
+        resolve(token.value);
+      }),
+      PushNotifications.addListener('registrationError', (error) => {
+        done();
+        reject(new Error(error.error));
+      }),
+    ];
     const done = () => {
       clearTimeout(timer);
-      void PushNotifications.removeAllListeners();
+      for (const handle of handles) void handle.then((h) => h.remove());
     };
-    void PushNotifications.addListener('registration', (token) => {
-      done();
-      resolve(token.value);
-    });
-    void PushNotifications.addListener('registrationError', (error) => {
-      done();
-      reject(new Error(error.error));
-    });
     PushNotifications.register().catch((error: unknown) => {
       done();
       reject(error instanceof Error ? error : new Error(String(error)));
     });
   });
+}
+
+/**
+ * In the native app, a tapped notification (FCM or APNs, its `data.url`) opens the page it is about, as
+ * the service worker does for web push; only a path of this app is opened. Returns the way to stop.
+ */
+export function onNativePushTap(open: (path: string) => void): () => void {
+  if (!Capacitor.isNativePlatform()) return () => undefined;
+  let stopped = false;
+  const handle = import('@capacitor/push-notifications').then(({ PushNotifications }) =>
+    PushNotifications.addListener('pushNotificationActionPerformed', (action) => {
+      const data = action.notification.data as { url?: unknown } | undefined;
+      if (!stopped) open(safePath(data?.url));
+    }),
+  );
+  return () => {
+    stopped = true;
+    void handle.then((h) => h.remove());
+  };
 }
 
 const nativePush: DevicePush = {
