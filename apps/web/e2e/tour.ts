@@ -54,6 +54,7 @@ export async function demoTour(stack: Stack): Promise<Tour> {
       '/settings',
       '/security',
       '/reserves',
+      '/api-keys',
       '/kyc',
       '/bank',
       '/earn',

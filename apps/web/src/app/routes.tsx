@@ -137,6 +137,11 @@ export const appRoutes: AppRoute[] = [
     kind: 'app',
     element: lazyPage(() => import('../features/reserves/pages/ReservesPage.tsx'), 'ReservesPage'),
   },
+  {
+    path: '/api-keys',
+    kind: 'app',
+    element: lazyPage(() => import('../features/api-keys/pages/ApiKeysPage.tsx'), 'ApiKeysPage'),
+  },
   ...AFFILIATE_SCREENS.map((screen) => ({
     path: `/affiliate/${screen}`,
     kind: 'app' as const,

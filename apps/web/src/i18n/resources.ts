@@ -1,5 +1,6 @@
 import type account from './locales/en/account.ts';
 import type affiliate from './locales/en/affiliate.ts';
+import type apiKeys from './locales/en/apiKeys.ts';
 import type auth from './locales/en/auth.ts';
 import type bank from './locales/en/bank.ts';
 import type common from './locales/en/common.ts';
@@ -17,6 +18,7 @@ import type welcome from './locales/en/welcome.ts';
 export interface Resources {
   account: typeof account;
   affiliate: typeof affiliate;
+  apiKeys: typeof apiKeys;
   auth: typeof auth;
   bank: typeof bank;
   common: typeof common;

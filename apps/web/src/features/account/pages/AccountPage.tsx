@@ -12,6 +12,7 @@ import {
   businessOutline,
   idCardOutline,
   informationCircleOutline,
+  keyOutline,
   logOutOutline,
   notificationsOutline,
   scaleOutline,
@@ -33,6 +34,7 @@ import './account.css';
 const links = [
   { name: 'security', href: '/security', icon: shieldCheckmarkOutline },
   { name: 'reserves', href: '/reserves', icon: scaleOutline },
+  { name: 'apiKeys', href: '/api-keys', icon: keyOutline },
   { name: 'kyc', href: '/kyc', icon: idCardOutline },
   { name: 'bank', href: '/bank', icon: businessOutline },
   { name: 'notifications', href: '/notifications', icon: notificationsOutline },

@@ -7,6 +7,7 @@ export default {
     links: {
       security: 'Security',
       reserves: 'Proof of reserves',
+      apiKeys: 'API keys',
       kyc: 'Identity (KYC)',
       bank: 'Bank accounts',
       notifications: 'Notifications',

@@ -10,6 +10,7 @@ const es: Translation<typeof en> = {
     links: {
       security: 'Seguridad',
       reserves: 'Prueba de reservas',
+      apiKeys: 'Claves API',
       kyc: 'Identidad (KYC)',
       bank: 'Cuentas bancarias',
       notifications: 'Notificaciones',
