@@ -18,6 +18,64 @@ const HELPER = '__fit24_';
 interface Split {
   index: string;
   pieces: Map<string, string>;
+  /** Which piece exports a name, when it is not the piece of that name (a group's members). */
+  owners?: Map<string, string>;
+}
+
+/**
+ * Components of @ionic/react written as classes (not wrappers), moved as a group into one piece with the
+ * inner wrappers only they render: the tab bar's parts (IonTabs compares its children with IonTabBar, so
+ * they share a piece) and the back button. Without this they stayed in the bundle, so the welcome screen
+ * loaded the tab bar's and the back button's elements (issue 15). A piece keeps the bundle's order, and
+ * an inner wrapper registers its element as it is built, as in the bundle.
+ */
+const IONIC_REACT_GROUPS: Record<string, readonly string[]> = {
+  // IonTabsElement (registered as <ion-tabs> unless Stencil's is already) follows IonTabsInner, which
+  // registers Stencil's as it is built: in the bundle's order, so Stencil's still wins.
+  IonTabs: [
+    'IonTabsElement',
+    'IonTabs',
+    'IonTabBar',
+    'IonTabButton',
+    'IonTabBarContainer',
+    'IonTabBarUnwrapped',
+  ],
+  IonBackButton: ['IonBackButton'],
+};
+
+/** The line that closes the statement opening at line `start`: brackets counted, strings left out. */
+function statementEnd(lines: readonly string[], start: number): number {
+  let depth = 0;
+  let end = start;
+  for (; end < lines.length; end++) {
+    const bare = (lines[end] ?? '').replace(/\/\/.*$/, '').replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+    depth += (bare.match(/[{([]/g) ?? []).length - (bare.match(/[})\]]/g) ?? []).length;
+    if (depth <= 0 && (end > start || /[;}]$/.test(bare))) break;
+  }
+  return end;
+}
+
+/**
+ * The top-level declarations of a module by name: their whole text, to the line that closes them, with
+ * the `if (…) { … }` right after a class that names it (where the bundle registers the class).
+ */
+function declarations(source: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const [, kind = '', name = ''] =
+      /^(const|let|class|function) ([A-Za-z_$][\w$]*)/.exec(lines[i] ?? '') ?? [];
+    if (!name) continue;
+    let end = statementEnd(lines, i);
+    let next = end + 1;
+    while ((lines[next] ?? '').startsWith('//')) next++;
+    if (kind === 'class' && (lines[next] ?? '').startsWith('if (')) {
+      const after = statementEnd(lines, next);
+      if (namesIn(lines.slice(next, after + 1).join('\n')).has(name)) end = after;
+    }
+    found.set(name, lines.slice(i, end + 1).join('\n'));
+  }
+  return found;
 }
 
 /** Every `import … from '…'` of a module, by local name: the statement that imports that binding alone. */
@@ -82,14 +140,61 @@ export function splitIonicReact(source: string): Split {
     pieces.set(name, `${lines.join('\n')}\nexport ${whole}\n`);
   }
   if (pieces.size < 50) throw new Error(`split-bundles: only ${pieces.size} pieces found in @ionic/react`);
+  const owners = new Map<string, string>();
+  // What the groups take out of the bundle: their classes count as having effects, so the bundle's own
+  // copy would otherwise stay beside the piece's.
+  const taken: string[] = [];
+  const declared = declarations(source);
+  const exported = namesIn(/^export \{[^}]*\};$/m.exec(source)?.[0] ?? '');
+  for (const [piece, members] of Object.entries(IONIC_REACT_GROUPS)) {
+    const texts = members.map((name) => declared.get(name) ?? '');
+    if (texts.includes('')) continue;
+    const group = texts.join('\n\n');
+    // The inner wrappers (`IonTabBarInner`) only the group renders go with it.
+    const rest = (moved: readonly string[]) =>
+      namesIn(
+        moved
+          .reduce((left, text) => left.replace(text, ''), source)
+          .replace(/^(?:import|export) [^;]*;$/gm, ''),
+      );
+    const inner = [...namesIn(group)].filter(
+      (name) =>
+        /Inner$/.test(name) && declared.has(name) && !rest([...texts, declared.get(name) ?? '']).has(name),
+    );
+    const own = new Set([...members, ...inner]);
+    // In the bundle's order: a declaration may use one above it as it runs (IonTabBar its container).
+    const moved = [...inner.map((name) => declared.get(name) ?? ''), ...texts].sort(
+      (a, b) => source.indexOf(a) - source.indexOf(b),
+    );
+    const whole = moved.join('\n\n');
+    // A member the bundle's other code names keeps one identity: the group stays in the bundle.
+    if ([...own].some((name) => rest(moved).has(name))) continue;
+    const lines = [];
+    for (const used of namesIn(whole)) {
+      if (own.has(used)) continue;
+      const imported = imports.get(used);
+      if (imported) lines.push(imported);
+      else if (topLevel.has(used)) {
+        internals.add(used);
+        lines.push(`import { ${HELPER}${used} as ${used} } from '@ionic/react';`);
+      }
+    }
+    const publicNames = members.filter((name) => exported.has(name));
+    pieces.set(piece, `${lines.join('\n')}\n${whole}\nexport { ${publicNames.join(', ')} };\n`);
+    for (const name of publicNames) owners.set(name, piece);
+    taken.push(...moved);
+  }
   const helpers = [...internals].map((name) => `${name} as ${HELPER}${name}`).join(', ');
   // The bundle's other components are built by calls it did not mark pure, so an unused one (IonNav)
   // stayed in; building a component has no effect until it renders.
-  const index = source.replace(
-    /^const (Ion\w+) = (createReactComponent|createForwardRef)\(/gm,
-    'const $1 = /*@__PURE__*/ $2(',
-  );
-  return { index: `${index}\nexport { ${helpers} };\n`, pieces };
+  const index = taken
+    .reduce((left, text) => left.replace(text, ''), source)
+    .replace(/^export \{([^}]*)\};$/m, (_whole, list: string) => {
+      const names = list.split(',').map((name) => name.trim());
+      return `export { ${names.filter((name) => !owners.has(name)).join(', ')} };`;
+    })
+    .replace(/^const (Ion\w+) = (createReactComponent|createForwardRef)\(/gm, 'const $1 = /*@__PURE__*/ $2(');
+  return { index: `${index}\nexport { ${helpers} };\n`, pieces, owners };
 }
 
 /** ionicons/icons: one `export const name = "data:…"` line per icon, each re-exported from its piece. */
@@ -108,17 +213,22 @@ export function splitIonicons(source: string): Split {
  * imported from it instead. Lines are kept as they are (the extra imports join the statement's last
  * line), so the app's source maps stay right.
  */
-export function ionicReactImports(code: string, pieces: ReadonlyMap<string, string>): string | null {
+export function ionicReactImports(
+  code: string,
+  pieces: ReadonlyMap<string, string>,
+  owners: ReadonlyMap<string, string> = new Map(),
+): string | null {
+  const pieceOf = (name: string) => owners.get(name) ?? (pieces.has(name) ? name : undefined);
   let changed = false;
   const next = code.replace(/^import \{([^}]*)\} from '@ionic\/react';$/gm, (whole, list: string) => {
     const names = list.split(',').map((name) => name.trim());
-    const moved = names.filter((name) => pieces.has(name));
+    const moved = names.filter((name) => pieceOf(name) !== undefined);
     if (moved.length === 0) return whole;
     changed = true;
-    const kept = names.filter((name) => name && !pieces.has(name));
+    const kept = names.filter((name) => name && pieceOf(name) === undefined);
     const newlines = '\n'.repeat(whole.split('\n').length - 1);
     const keptImport = kept.length > 0 ? `import { ${kept.join(', ')} } from '@ionic/react';` : '';
-    return `${keptImport}${newlines}${moved.map((name) => `import { ${name} } from '${PREFIX}ionic:${name}';`).join(' ')}`;
+    return `${keptImport}${newlines}${moved.map((name) => `import { ${name} } from '${PREFIX}ionic:${pieceOf(name)}';`).join(' ')}`;
   });
   return changed ? next : null;
 }
@@ -162,7 +272,8 @@ export function splitBundles(): Plugin {
     },
     transform(code, id) {
       if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id) || !code.includes("'@ionic/react'")) return;
-      const next = ionicReactImports(code, split(ionicReact).pieces);
+      const { pieces, owners } = split(ionicReact);
+      const next = ionicReactImports(code, pieces, owners);
       return next === null ? undefined : { code: next, map: null };
     },
   };

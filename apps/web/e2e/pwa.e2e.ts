@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChrome } from './browser.ts';
 import { watchContext } from './csp-watch.ts';
 import {
+  api,
   expectPage,
   newPhonePage,
   PHONE,
@@ -36,6 +37,17 @@ function precached(page: Page, path: string): Promise<boolean> {
     return false;
   }, path);
 }
+
+/** The page's own colour (html's background), as `rgb(…)`. */
+function pageColour(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+}
+
+/** The palettes' page colours: theme.css `--fit24-navy-900`, dark and light. */
+const DARK_PAGE = 'rgb(10, 22, 40)';
+const LIGHT_PAGE = 'rgb(245, 247, 251)';
+/** The palettes' ink: `--ion-text-color`, dark and light. */
+const LIGHT_INK = 'rgb(15, 27, 45)';
 
 describe('the installable app', () => {
   let stack: Stack;
@@ -104,6 +116,17 @@ describe('the installable app', () => {
     expect(await page.locator('ion-app').getAttribute('inert')).toBe('');
     await page.waitForTimeout(300);
     await shootBothSizes(page, shot, 'offline-screen');
+    // In the light palette when the user chose it (kept on the device by the app's theme code).
+    await page.evaluate(() => localStorage.setItem('fit24.theme', 'light'));
+    await page.reload();
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await screen.getByRole('heading').evaluate((el) => getComputedStyle(el).color)).toBe(LIGHT_INK);
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'offline-screen-light');
+    await page.evaluate(() => localStorage.setItem('fit24.theme', 'dark'));
+    await page.reload();
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
     // Back online, the screen goes by itself and the app is there under it.
     await context.setOffline(false);
     await screen.waitFor({ state: 'detached', timeout: 15_000 });
@@ -120,8 +143,29 @@ describe('the installable app', () => {
       }
     });
     await page.goto('/tabs/markets');
-    await page.getByTestId('offline-page').waitFor({ state: 'visible', timeout: 15_000 });
+    const offlinePage = page.getByTestId('offline-page');
+    await offlinePage.waitFor({ state: 'visible', timeout: 15_000 });
+    // The user chose dark (above): dark, even on a light device.
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await pageColour(page)).toBe(DARK_PAGE);
     await shootBothSizes(page, shot, 'offline-page');
+    // With 'system', the device's scheme, followed live.
+    await page.evaluate(() => localStorage.setItem('fit24.theme', 'system'));
+    await page.reload();
+    await offlinePage.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await pageColour(page)).toBe(LIGHT_PAGE);
+    expect(await offlinePage.getByRole('heading').evaluate((el) => getComputedStyle(el).color)).toBe(
+      LIGHT_INK,
+    );
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#f5f7fb');
+    await shootBothSizes(page, shot, 'offline-page-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => pageColour(page)).toBe(DARK_PAGE);
+    // A light choice wins over a dark device.
+    await page.evaluate(() => localStorage.setItem('fit24.theme', 'light'));
+    await page.reload();
+    await offlinePage.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await pageColour(page)).toBe(LIGHT_PAGE);
 
     // Back online, the page goes back to the app by itself.
     await context.setOffline(false);
@@ -152,6 +196,20 @@ describe('the installable app', () => {
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+
+    // In the light palette (kept on the account, which wins over the device), a pale amber strip.
+    const saved = await api(stack, 'POST', '/api/settings', { token: user.token, body: { theme: 'light' } });
+    expect(saved.body.error, saved.body.message).toBe(false);
+    await page.evaluate(() => localStorage.setItem('fit24.theme', 'light'));
+    await page.reload();
+    await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+    await context.setOffline(true);
+    await banner.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 243, 199)');
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'offline-banner-light');
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
     await context.close();
   });
 });
@@ -181,6 +239,22 @@ describe('a build older than the server supports', () => {
     await screen.getByTestId('update-reload').click();
     await reloaded;
     await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    await context.close();
+  });
+
+  it('follows a light device in system mode', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() => localStorage.setItem('fit24.theme', 'system'));
+    await page.goto('/');
+    const screen = page.getByTestId('update-required');
+    await screen.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    // Its page is the light palette's (a white glow over the light page), its ink the light one.
+    expect(await screen.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(LIGHT_PAGE);
+    expect(await screen.getByRole('heading').evaluate((el) => getComputedStyle(el).color)).toBe(LIGHT_INK);
+    await page.waitForTimeout(300);
+    await shootBothSizes(page, shot, 'update-required-light');
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import {
   trendingUpOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/ui/PageShell.tsx';
+import { PageFrame } from '../../components/ui/PageFrame.tsx';
 import { useMarkets } from '../../features/markets/api/markets.ts';
 import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
 import { byAbsChange } from '../../features/markets/utils/trade-math.ts';
@@ -31,7 +31,7 @@ export function HomePage() {
   const account = useAccount();
   const name = account.data?.account.name;
   return (
-    <PageShell page="tabs/home" title={t('home.title')}>
+    <PageFrame page="tabs/home" title={t('home.title')}>
       <section className="home__greeting">
         {name ? (
           <h1 data-testid="home-greeting">{t('home.greeting', { name })}</h1>
@@ -61,7 +61,7 @@ export function HomePage() {
       <div className="home__columns">
         <HomeMarkets />
       </div>
-    </PageShell>
+    </PageFrame>
   );
 }
 

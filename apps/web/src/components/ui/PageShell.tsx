@@ -1,13 +1,6 @@
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonBackButton } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { PageFrame } from './PageFrame.tsx';
 
 export interface PageShellProps {
   /** The route, without the leading '/', as `data-page` (e.g. "tabs/home"); browser tests select on it. */
@@ -20,24 +13,16 @@ export interface PageShellProps {
   children: ReactNode;
 }
 
-/** One screen: IonPage (swipe-back in the stack) with a toolbar, its title and a padded content area. */
+/** One screen (PageFrame) with, when `backHref` is given, a back button at the start of its toolbar. */
 export function PageShell({ page, title, backHref, end, children }: PageShellProps) {
   return (
-    <IonPage data-page={page}>
-      <IonHeader translucent={false}>
-        <IonToolbar>
-          {backHref !== undefined && (
-            <IonButtons slot="start">
-              <IonBackButton defaultHref={backHref} text="" />
-            </IonButtons>
-          )}
-          <IonTitle>{title}</IonTitle>
-          {end && <IonButtons slot="end">{end}</IonButtons>}
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <div className="fit24-narrow">{children}</div>
-      </IonContent>
-    </IonPage>
+    <PageFrame
+      page={page}
+      title={title}
+      start={backHref !== undefined && <IonBackButton defaultHref={backHref} text="" />}
+      end={end}
+    >
+      {children}
+    </PageFrame>
   );
 }

@@ -1,28 +1,14 @@
 import type { RouteBody, TSettings, TSettingsData } from '@fit24/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { SETTINGS_QUERY_KEY } from './get-settings.ts';
 
 export type SettingsChange = RouteBody<'settings.update'>;
 
 const SAVE_KEY = ['settings', 'save'] as const;
-
-/** Cache key of GET /api/settings. */
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
-
-export const settingsQueryOptions = () =>
-  queryOptions({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => api.fetchData('settings.get'),
-  });
-
-/** The account's settings, fetched only while there is a session. */
-export function useSettings() {
-  return useQuery({ ...settingsQueryOptions(), enabled: useSignedIn() });
-}
 
 /** The settings as they will be once `change` is saved (what a toggle shows at once). */
 export function withChange(settings: TSettings, change: SettingsChange): TSettings {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { i18n, isLanguage, setLanguage } from '../../../i18n/i18n.ts';
 import { applyTheme, getThemeMode, isThemeMode } from '../../../lib/theme.ts';
-import { useSettings } from '../api/settings.ts';
+import { useSettings } from '../api/get-settings.ts';
 
 /**
  * The account's theme and language win over this device's last one: after a sign-in, or a change made on another

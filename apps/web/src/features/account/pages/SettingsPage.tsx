@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
-import { useSettings } from '../api/settings.ts';
+import { useSettings } from '../api/get-settings.ts';
 import { AppearancePanel } from '../components/AppearancePanel.tsx';
 import { LanguagePanel } from '../components/LanguagePanel.tsx';
 import { NotificationsPanel } from '../components/NotificationsPanel.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
-import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PageFrame } from '../../../components/ui/PageFrame.tsx';
 import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useMarkets, useToggleWatchlist } from '../api/markets.ts';
@@ -25,7 +25,7 @@ export function MarketsPage() {
     (m) => !needle || m.symbol.toUpperCase().includes(needle) || m.base.toUpperCase().includes(needle),
   );
   return (
-    <PageShell
+    <PageFrame
       page="tabs/markets"
       title={t('list.title')}
       end={
@@ -72,6 +72,6 @@ export function MarketsPage() {
           ))}
         </ul>
       )}
-    </PageShell>
+    </PageFrame>
   );
 }

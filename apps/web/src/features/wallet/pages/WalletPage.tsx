@@ -3,7 +3,7 @@ import { arrowDownOutline, arrowUpOutline, swapHorizontalOutline, walletOutline 
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
-import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { PageFrame } from '../../../components/ui/PageFrame.tsx';
 import { formatUsd } from '../../../lib/money.ts';
 import { useBalances } from '../api/get-balances.ts';
 import { useLiveWalletBalances } from '../api/live.ts';
@@ -19,7 +19,7 @@ export function WalletPage() {
   const router = useIonRouter();
   const rows = balances.data?.balances ?? [];
   return (
-    <PageShell page="tabs/wallet" title={t('wallet.title')}>
+    <PageFrame page="tabs/wallet" title={t('wallet.title')}>
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) => void balances.refetch().finally(() => event.detail.complete())}
@@ -74,6 +74,6 @@ export function WalletPage() {
         </ul>
       )}
       <p className="funds-footnote">{t('wallet.footnote')}</p>
-    </PageShell>
+    </PageFrame>
   );
 }
