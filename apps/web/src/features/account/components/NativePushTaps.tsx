@@ -1,6 +1,6 @@
 import { useIonRouter } from '@ionic/react';
 import { useEffect } from 'react';
-import { onNativePushTap } from '../lib/device-push.ts';
+import { onNativePushTap } from '../lib/native-push-tap.ts';
 
 /** In the native app, a tapped push opens the page it is about (in a browser the service worker does). */
 export function NativePushTaps() {

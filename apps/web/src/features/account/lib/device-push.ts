@@ -1,6 +1,5 @@
 import { Capacitor } from '@capacitor/core';
 import { api } from '../../../lib/api.ts';
-import { safePath } from '../../../lib/app-path.ts';
 
 /**
  * Push on this device: in a browser through the service worker's PushManager and our VAPID key; in the
@@ -148,25 +147,6 @@ async function registerForToken(): Promise<string> {
       reject(error instanceof Error ? error : new Error(String(error)));
     });
   });
-}
-
-/**
- * In the native app, a tapped notification (FCM or APNs, its `data.url`) opens the page it is about, as
- * the service worker does for web push; only a path of this app is opened. Returns the way to stop.
- */
-export function onNativePushTap(open: (path: string) => void): () => void {
-  if (!Capacitor.isNativePlatform()) return () => undefined;
-  let stopped = false;
-  const handle = import('@capacitor/push-notifications').then(({ PushNotifications }) =>
-    PushNotifications.addListener('pushNotificationActionPerformed', (action) => {
-      const data = action.notification.data as { url?: unknown } | undefined;
-      if (!stopped) open(safePath(data?.url));
-    }),
-  );
-  return () => {
-    stopped = true;
-    void handle.then((h) => h.remove());
-  };
 }
 
 const nativePush: DevicePush = {

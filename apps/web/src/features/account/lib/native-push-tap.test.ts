@@ -22,7 +22,7 @@ vi.mock('@capacitor/push-notifications', () => ({
   },
 }));
 
-const { onNativePushTap } = await import('./device-push.ts');
+const { onNativePushTap } = await import('./native-push-tap.ts');
 
 function tap(url: unknown) {
   for (const fn of listeners.get('pushNotificationActionPerformed') ?? []) {
