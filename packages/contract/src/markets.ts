@@ -91,12 +91,23 @@ export const ZCandle = z.object({
 export type TCandle = z.infer<typeof ZCandle>;
 export const ZCandlesData = z.object({ candles: z.array(ZCandle) });
 
-export const ZOrderStatus = z.enum(['NEW', 'PARTIAL', 'FILLED', 'CANCELLED', 'REJECTED']);
+/** UNTRIGGERED: a stop waiting for its trigger, outside the book (it holds its funds and can be cancelled). */
+export const ZOrderStatus = z.enum(['NEW', 'PARTIAL', 'FILLED', 'CANCELLED', 'REJECTED', 'UNTRIGGERED']);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+/**
+ * STOP_LIMIT and STOP_MARKET wait for a trade at or beyond `stop_price`, then act as the LIMIT or MARKET
+ * order they carry. An OCO is placed as one request and kept as two linked orders: its LIMIT leg and its
+ * STOP_LIMIT leg (each one's `oco_order_id` names the other).
+ */
+export const ZOrderType = z.enum(['LIMIT', 'MARKET', 'STOP_LIMIT', 'STOP_MARKET']);
+export type TOrderType = z.infer<typeof ZOrderType>;
+/** ABOVE fires on a trade at a price ≥ the trigger, BELOW on a trade at a price ≤ it. */
+export const ZTriggerDirection = z.enum(['ABOVE', 'BELOW']);
 export const ZOrder = z.object({
   order_id: z.number().int().positive(),
   market_id: z.number().int(),
   side: ZSide,
-  type: z.enum(['LIMIT', 'MARKET']),
+  type: ZOrderType,
   price: ZMoney.nullable(),
   amount: ZMoney.nullable(),
   total: ZMoney.nullable(),
@@ -108,21 +119,46 @@ export const ZOrder = z.object({
   post_only: ZFlag,
   creation_date: ZEpochSeconds,
   update_date: ZEpochSeconds,
+  // The server always sends the four stop fields (null for a plain order); optional for older clients.
+  /** The trigger price of a stop (null for LIMIT and MARKET). */
+  stop_price: ZMoney.nullable().optional(),
+  trigger_direction: ZTriggerDirection.nullable().optional(),
+  /** The other leg of an OCO, null otherwise. */
+  oco_order_id: z.number().int().positive().nullable().optional(),
+  /** When the stop fired (null while UNTRIGGERED, and for a plain order). */
+  triggered_date: ZEpochSeconds.nullable().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
-export const ZOrderData = z.object({ order: ZOrder });
+/** `oco_order`: the other leg, when `order` is a leg of an OCO (answers of create and cancel). */
+export const ZOrderData = z.object({ order: ZOrder, oco_order: ZOrder.optional() });
 export const ZOrderListData = pagedSchema('orders', ZOrder);
 
+/**
+ * A new order. Per `type`, the fields it needs (others are refused):
+ *   LIMIT        price, amount [time_in_force, post_only]
+ *   MARKET       BUY: total (quote to spend); SELL: amount
+ *   STOP_LIMIT   stop_price, price, amount [trigger_direction, time_in_force, post_only]
+ *   STOP_MARKET  stop_price; BUY: total (held at placement, spent at most once triggered); SELL: amount
+ *                [trigger_direction]
+ *   OCO          price (the limit leg), stop_price and stop_limit_price (the stop-limit leg), amount
+ *                [trigger_direction, post_only (limit leg)]: SELL needs price > stop_price, BUY price <
+ *                stop_price; both legs GTC
+ * `trigger_direction` defaults to ABOVE when stop_price is above the last price, BELOW when below (by the
+ * side, BUY ABOVE and SELL BELOW, when the market has not traded); a stop that would fire at once is refused.
+ */
 export const ZOrderCreateBody = z
   .object({
     market_id: ZId,
     side: ZSide,
-    type: z.enum(['LIMIT', 'MARKET']),
+    type: z.enum(['LIMIT', 'MARKET', 'STOP_LIMIT', 'STOP_MARKET', 'OCO']),
     price: ZAmount.optional(),
     amount: ZAmount.optional(),
     total: ZAmount.optional(),
     time_in_force: z.enum(['GTC', 'IOC', 'FOK']).optional(),
     post_only: z.boolean().optional(),
+    stop_price: ZAmount.optional(),
+    stop_limit_price: ZAmount.optional(),
+    trigger_direction: ZTriggerDirection.optional(),
   })
   .strict();
 export type TOrderCreateBody = z.input<typeof ZOrderCreateBody>;

@@ -3,8 +3,11 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type CreatedAt = ColumnType<Date, Date, never>;
 
 export type OrderSide = 'BUY' | 'SELL';
-export type OrderType = 'LIMIT' | 'MARKET';
-export type OrderStatus = 'NEW' | 'PARTIAL' | 'FILLED' | 'CANCELLED' | 'REJECTED';
+export type OrderType = 'LIMIT' | 'MARKET' | 'STOP_LIMIT' | 'STOP_MARKET';
+export type OrderStatus = 'NEW' | 'PARTIAL' | 'FILLED' | 'CANCELLED' | 'REJECTED' | 'UNTRIGGERED';
+export type TriggerDirection = 'ABOVE' | 'BELOW';
+/** The statuses of an open order: it holds funds, and may be cancelled. */
+export const OPEN_STATUSES: OrderStatus[] = ['NEW', 'PARTIAL', 'UNTRIGGERED'];
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 /** Prices in ticks, amounts in lots, totals and holds in base units of their asset (see the migration). */
@@ -29,6 +32,16 @@ export interface OrdersTable {
   /** A cancel asked of a process that does not run this market (see migration 06). */
   cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
   rest_seq: bigint | null;
+  /** Stops (migration 2026113001): the trigger in ticks, its direction, when it fired. */
+  stop_price: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  trigger_direction: ColumnType<
+    TriggerDirection | null,
+    TriggerDirection | null | undefined,
+    TriggerDirection | null
+  >;
+  /** An OCO's other leg. */
+  oco_order_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  triggered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: Date;
 }

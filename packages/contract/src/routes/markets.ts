@@ -16,6 +16,7 @@ import {
   ZOrderData,
   ZOrderListData,
   ZOrderTradesData,
+  ZOrderType,
   ZWatchlistBody,
   ZWatchlistData,
 } from '../markets.ts';
@@ -112,8 +113,13 @@ export const marketsRoutes = {
     auth: 'user',
     spec: true,
     tag: 'orders',
-    summary: 'Your orders (paged) by status',
-    query: q({ page: ZQueryPage, status: zod.enum(['OPEN', 'FILLED', 'CANCELLED', 'ALL']).optional() }),
+    summary: 'Your orders (paged) by status and type',
+    // OPEN: NEW, PARTIAL and UNTRIGGERED; UNTRIGGERED: the stops waiting for their trigger.
+    query: q({
+      page: ZQueryPage,
+      status: zod.enum(['OPEN', 'UNTRIGGERED', 'FILLED', 'CANCELLED', 'ALL']).optional(),
+      type: ZOrderType.optional(),
+    }),
     data: ZOrderListData,
   }),
   'order.trades': route({

@@ -13,6 +13,7 @@ import * as settingsPush from './2026112630_settings_push.ts';
 import * as notificationLinks from './2026112715_notification_links.ts';
 import * as reserves from './2026112801_reserves.ts';
 import * as apiKeys from './2026112901_api_keys.ts';
+import * as stopOrders from './2026113001_stop_orders.ts';
 import * as nativePushSends from './2026113010_native_push_sends.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026112715_notification_links': notificationLinks,
   '2026112801_reserves': reserves,
   '2026112901_api_keys': apiKeys,
+  '2026113001_stop_orders': stopOrders,
   '2026113010_native_push_sends': nativePushSends,
 };
 

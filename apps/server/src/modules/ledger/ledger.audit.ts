@@ -64,7 +64,7 @@ export const ledgerChecks: AuditCheck[] = [
         select user_id, asset_id, sum(held) as held from (
           select user_id, asset_id, amount + fee as held from withdrawals where status in ('PENDING', 'PROCESSING')
           union all
-          select user_id, hold_asset_id, hold_remaining from orders where status in ('NEW', 'PARTIAL')
+          select user_id, hold_asset_id, hold_remaining from orders where status in ('NEW', 'PARTIAL', 'UNTRIGGERED')
         ) h group by user_id, asset_id
       )
       select coalesce(a.user_id, h.user_id) as user_id, coalesce(a.asset_id, h.asset_id) as asset_id

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { OrderRow } from '../../db/schema-trading.ts';
+import { OPEN_STATUSES, type OrderRow } from '../../db/schema-trading.ts';
 import { CHANNELS, notifySql } from './lock.ts';
 
 /** Every market's last traded price, by market id. */
@@ -29,7 +29,7 @@ export async function requestCancel(trx: Database, orderId: bigint): Promise<boo
     .updateTable('orders')
     .set({ cancel_requested: true })
     .where('order_id', '=', orderId)
-    .where('status', 'in', ['NEW', 'PARTIAL'])
+    .where('status', 'in', OPEN_STATUSES)
     .returning('order_id')
     .executeTakeFirst();
   return row !== undefined;
@@ -70,6 +70,28 @@ export function restingOrders(db: Database, marketId: number) {
     .where('status', 'in', ['NEW', 'PARTIAL'])
     .where('pending', '=', false)
     .orderBy('rest_seq')
+    .execute();
+}
+
+/** The market's matched stops waiting for their trigger, in the order they were placed. */
+export function untriggeredStops(db: Database, marketId: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('market_id', '=', marketId)
+    .where('status', '=', 'UNTRIGGERED')
+    .where('pending', '=', false)
+    .orderBy('rest_seq')
+    .execute();
+}
+
+/** These orders, if they are stops still waiting for their trigger (the batch's transaction reads them). */
+export function untriggeredByIds(db: Database, orderIds: bigint[]): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'UNTRIGGERED')
     .execute();
 }
 

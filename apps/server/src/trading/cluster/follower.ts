@@ -1,6 +1,6 @@
 import { createEngine, type Engine, type EngineEvent, ResultCode } from '@fit24/engine';
 import type { AppContext } from '../../context.ts';
-import type { OrderRow } from '../../db/schema-trading.ts';
+import { OPEN_STATUSES, type OrderRow } from '../../db/schema-trading.ts';
 import { AppError } from '../../http/app-error.ts';
 import * as keysRepo from '../../http/idempotency.repository.ts';
 import type { MarketData } from '../market/market-data.ts';
@@ -14,7 +14,7 @@ import {
   runPlaced,
   touchedLevels,
 } from '../pipeline/market.ts';
-import { type PlacedOrder, settle } from '../pipeline/settle.ts';
+import { legsOf, type PlacedOrder, settle } from '../pipeline/settle.ts';
 import type { LoggedCommand } from '../pipeline/write.ts';
 import * as clusterRepo from './cluster.repository.ts';
 import { loadBook } from './recovery.ts';
@@ -101,7 +101,7 @@ export class FollowedMarket implements Market {
       return requested;
     });
     if (!asked) return { code: ResultCode.UNKNOWN_ORDER };
-    await this.waitFor(BigInt(orderId), (r) => r.status !== 'NEW' && r.status !== 'PARTIAL');
+    await this.waitFor(BigInt(orderId), (r) => !OPEN_STATUSES.includes(r.status));
     return { code: ResultCode.OK };
   }
 
@@ -160,7 +160,7 @@ export class FollowedMarket implements Market {
     for (const command of commands) {
       if ('cancel' in command) this.engine.cancel(command.cancel);
       else {
-        placed.set(command.place.orderId, command.place);
+        for (const leg of legsOf(command.place)) placed.set(leg.orderId, leg);
         runPlaced(this.engine, command.place);
       }
     }

@@ -103,6 +103,25 @@ export function holdFor(
   return { assetId: m.quoteAssetId, amount: quoteOf(m, order.price!, order.amount!) };
 }
 
+/**
+ * What the two legs of an OCO hold, in base units of the side's hold asset: the limit leg as a limit order,
+ * the stop leg what its own limit needs beyond that — nothing for a SELL (both legs sell the same lots), for
+ * a BUY (stop limit price − price) × amount when positive. The legs never both trade: when the stop leg
+ * fires and cancels the limit leg, the limit leg's hold passes to it and the two make its whole hold.
+ */
+export function ocoHolds(
+  m: MarketInfo,
+  side: 'BUY' | 'SELL',
+  price: bigint,
+  stopLimitPrice: bigint,
+  amount: bigint,
+): { assetId: number; limit: bigint; stop: bigint } {
+  if (side === 'SELL') return { assetId: m.baseAssetId, limit: baseOf(m, amount), stop: 0n };
+  const limit = quoteOf(m, price, amount);
+  const whole = quoteOf(m, stopLimitPrice, amount);
+  return { assetId: m.quoteAssetId, limit, stop: whole > limit ? whole - limit : 0n };
+}
+
 /** What one lot of a resting order holds: base for a SELL, price in quote for a limit BUY. */
 export const holdPerLot = (m: MarketInfo, side: 'BUY' | 'SELL', ticks: number) =>
   side === 'SELL' ? m.baseFactor : BigInt(ticks) * m.quoteFactor;

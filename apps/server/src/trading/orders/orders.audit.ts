@@ -13,7 +13,7 @@ export const tradingChecks: AuditCheck[] = [
   async (ctx) => {
     const n = await countOf(
       ctx,
-      sql`select count(*)::text as n from orders where status not in ('NEW', 'PARTIAL') and hold_remaining <> 0`,
+      sql`select count(*)::text as n from orders where status not in ('NEW', 'PARTIAL', 'UNTRIGGERED') and hold_remaining <> 0`,
     );
     return {
       name: 'finished orders hold nothing',
@@ -50,6 +50,21 @@ export const tradingChecks: AuditCheck[] = [
       name: 'every trade has its ledger entry',
       ok: n === 0,
       detail: count(n, 'trades without an entry'),
+    };
+  },
+  async (ctx) => {
+    const n = await countOf(
+      ctx,
+      sql`select count(*)::text as n from orders o
+        left join orders other on other.order_id = o.oco_order_id
+        where (o.status = 'UNTRIGGERED' and (o.filled <> 0 or o.triggered_at is not null))
+          or (o.oco_order_id is not null and (other.oco_order_id is distinct from o.order_id
+            or (o.filled > 0 and other.filled > 0)))`,
+    );
+    return {
+      name: 'stops wait unfilled, and the legs of an OCO name each other and never both fill',
+      ok: n === 0,
+      detail: count(n, 'stops or OCO legs out of order'),
     };
   },
 ];

@@ -21,7 +21,21 @@ export function orderRowToOrder(m: MarketInfo, row: OrderRow): TOrder {
     post_only: row.post_only ? 1 : 0,
     creation_date: toEpochSeconds(row.created_at),
     update_date: toEpochSeconds(row.updated_at),
+    stop_price: row.stop_price === null ? null : show.price(m, row.stop_price),
+    trigger_direction: row.trigger_direction,
+    oco_order_id: row.oco_order_id === null ? null : Number(row.oco_order_id),
+    triggered_date: row.triggered_at === null ? null : toEpochSeconds(row.triggered_at),
   };
+}
+
+/** What `order.create` and `order.cancel` answer: the order, and the other leg of an OCO. */
+export function orderAnswer(
+  m: MarketInfo,
+  row: OrderRow,
+  ocoRow?: OrderRow,
+): { order: TOrder; oco_order?: TOrder } {
+  const order = orderRowToOrder(m, row);
+  return ocoRow === undefined ? { order } : { order, oco_order: orderRowToOrder(m, ocoRow) };
 }
 
 /** One trade of an order, seen from that order: its role, and the fee it paid in the asset it received. */

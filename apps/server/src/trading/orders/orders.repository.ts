@@ -1,12 +1,19 @@
 import { PAGE_SIZE } from '@fit24/contract';
 import type { Database } from '../../db/database.ts';
-import type { OrderRow, OrderStatus, TradeRow } from '../../db/schema-trading.ts';
+import {
+  OPEN_STATUSES,
+  type OrderRow,
+  type OrderStatus,
+  type OrderType,
+  type TradeRow,
+} from '../../db/schema-trading.ts';
 import { notFound } from '../../http/app-error.ts';
 
-export type OrderFilter = 'OPEN' | 'FILLED' | 'CANCELLED' | 'ALL';
+export type OrderFilter = 'OPEN' | 'UNTRIGGERED' | 'FILLED' | 'CANCELLED' | 'ALL';
 
 const statusesOf: Record<OrderFilter, OrderStatus[] | null> = {
-  OPEN: ['NEW', 'PARTIAL'],
+  OPEN: OPEN_STATUSES,
+  UNTRIGGERED: ['UNTRIGGERED'],
   FILLED: ['FILLED'],
   CANCELLED: ['CANCELLED', 'REJECTED'],
   ALL: null,
@@ -28,11 +35,21 @@ export async function findOwned(db: Database, userId: bigint, orderId: number): 
   return row;
 }
 
-/** A page of the caller's orders, newest first. CANCELLED includes orders the market REJECTED. */
-export async function page(db: Database, userId: bigint, filter: OrderFilter, pageNumber: number) {
+/**
+ * A page of the caller's orders, newest first, of one type when `type` is given. OPEN includes the stops
+ * waiting for their trigger (UNTRIGGERED); CANCELLED includes orders the market REJECTED.
+ */
+export async function page(
+  db: Database,
+  userId: bigint,
+  filter: OrderFilter,
+  pageNumber: number,
+  type?: OrderType,
+) {
   const statuses = statusesOf[filter];
   let base = db.selectFrom('orders').where('user_id', '=', userId);
   if (statuses) base = base.where('status', 'in', statuses);
+  if (type) base = base.where('type', '=', type);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -65,6 +82,6 @@ export function openOrderIds(db: Database, userId: bigint, marketId: number) {
     .select('order_id')
     .where('user_id', '=', userId)
     .where('market_id', '=', marketId)
-    .where('status', 'in', ['NEW', 'PARTIAL'])
+    .where('status', 'in', OPEN_STATUSES)
     .execute();
 }

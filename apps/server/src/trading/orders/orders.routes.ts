@@ -2,18 +2,17 @@ import { PAGE_SIZE } from '@fit24/contract';
 import { defineTradingHandlers } from '../context.ts';
 import { orderRowToOrder, tradeRowToOrderTrade } from './orders.mappers.ts';
 import * as ordersRepo from './orders.repository.ts';
-import { cancelOrder, placeOrder } from './orders.service.ts';
+import { cancelOrder, placeOrder, withOtherLeg } from './orders.service.ts';
 
 export const orderHandlers = defineTradingHandlers({
-  'order.create': async (ctx, { body }) => ({
-    order: await placeOrder(ctx, ctx.auth.userId, body, ctx.idempotency),
-  }),
-  'order.cancel': async (ctx, { body }) => ({
-    order: await cancelOrder(ctx, ctx.auth.userId, body.order_id),
-  }),
+  'order.create': async (ctx, { body }) =>
+    withOtherLeg(ctx, await placeOrder(ctx, ctx.auth.userId, body, ctx.idempotency)),
+  'order.cancel': async (ctx, { body }) =>
+    withOtherLeg(ctx, await cancelOrder(ctx, ctx.auth.userId, body.order_id)),
   'order.list': async (ctx, { query }) => {
     const pageNumber = query.page ?? 1;
-    const { rows, total } = await ordersRepo.page(ctx.db, ctx.auth.userId, query.status ?? 'ALL', pageNumber);
+    const filter = query.status ?? 'ALL';
+    const { rows, total } = await ordersRepo.page(ctx.db, ctx.auth.userId, filter, pageNumber, query.type);
     return {
       orders: rows.map((row) => orderRowToOrder(ctx.engine.worker(row.market_id).market, row)),
       page: pageNumber,

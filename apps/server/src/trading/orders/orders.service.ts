@@ -1,4 +1,5 @@
 import type { TOrder } from '@fit24/contract';
+import { OPEN_STATUSES } from '../../db/schema-trading.ts';
 import { AppError } from '../../http/app-error.ts';
 import { answerOfRepeat, type IdempotencyClaim } from '../../http/idempotency.ts';
 import type { TradingContext } from '../context.ts';
@@ -7,7 +8,7 @@ import * as ordersRepo from './orders.repository.ts';
 import { checkOrder, type OrderCreateInput } from './orders.validation.ts';
 
 /** What `order.create` answers, and an Idempotency-Key keeps (stored in the order's batch). */
-type OrderAnswer = { order: TOrder };
+type OrderAnswer = { order: TOrder; oco_order?: TOrder };
 
 /**
  * Places an order (exchange-core's pipeline):
@@ -28,7 +29,8 @@ export async function placeOrder(
 ): Promise<TOrder> {
   const worker = ctx.engine.worker(input.market_id);
   const m = worker.market;
-  const admission = await worker.open({ userId, spec: checkOrder(m, input), claim });
+  const spec = checkOrder(m, input, worker.data.lastPrice);
+  const admission = await worker.open({ userId, spec, claim });
   switch (admission.kind) {
     case 'accepted':
       return refuseRejected(orderRowToOrder(m, admission.row));
@@ -42,11 +44,14 @@ export async function placeOrder(
   }
 }
 
-/** Cancels the caller's open order and releases its hold; another user's order is 404. */
+/**
+ * Cancels the caller's open order (a stop waiting for its trigger included) and releases its hold; a leg
+ * of an OCO cancels the other leg with it. Another user's order is 404.
+ */
 export async function cancelOrder(ctx: TradingContext, userId: bigint, orderId: number): Promise<TOrder> {
   const row = await ordersRepo.findOwned(ctx.db, userId, orderId);
   const worker = ctx.engine.worker(row.market_id);
-  if (row.status === 'NEW' || row.status === 'PARTIAL') await worker.cancel(orderId);
+  if (OPEN_STATUSES.includes(row.status)) await worker.cancel(orderId);
   const after = await ordersRepo.findById(ctx.db, row.order_id);
   if (after.status !== 'CANCELLED' || row.status === 'CANCELLED') {
     throw new AppError(
@@ -55,6 +60,16 @@ export async function cancelOrder(ctx: TradingContext, userId: bigint, orderId: 
     );
   }
   return orderRowToOrder(worker.market, after);
+}
+
+/** The route's answer: the order, and the other leg when it is a leg of an OCO (as it stands now). */
+export async function withOtherLeg(
+  ctx: TradingContext,
+  order: TOrder,
+): Promise<{ order: TOrder; oco_order?: TOrder }> {
+  if (!order.oco_order_id) return { order };
+  const other = await ordersRepo.findById(ctx.db, BigInt(order.oco_order_id));
+  return { order, oco_order: orderRowToOrder(ctx.engine.worker(other.market_id).market, other) };
 }
 
 /** The market refused the order after its hold (the book's bounds): 422, its hold already released. */

@@ -18,7 +18,17 @@ type Step =
       postOnly: boolean;
     }
   | { kind: 'market'; user: number; side: 'BUY' | 'SELL'; size: number }
-  | { kind: 'cancel'; user: number; pick: number };
+  | { kind: 'cancel'; user: number; pick: number }
+  | {
+      kind: 'stop';
+      user: number;
+      side: 'BUY' | 'SELL';
+      market: boolean;
+      tick: number;
+      limit: number;
+      lots: number;
+    }
+  | { kind: 'oco'; user: number; side: 'BUY' | 'SELL'; tick: number; stopTick: number; lots: number };
 
 const USERS = 4;
 const user = fc.integer({ min: 0, max: USERS - 1 });
@@ -49,7 +59,32 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('cancel' as const), user, pick: fc.nat() }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('stop' as const),
+      user,
+      side,
+      market: fc.boolean(),
+      tick: fc.integer({ min: -8, max: 8 }),
+      limit: fc.integer({ min: -2, max: 2 }),
+      lots: fc.integer({ min: 1, max: 2000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('oco' as const),
+      user,
+      side,
+      tick: fc.integer({ min: 1, max: 8 }),
+      stopTick: fc.integer({ min: 1, max: 8 }),
+      lots: fc.integer({ min: 1, max: 2000 }),
+    }),
+  },
 );
+
+const priceAt = (tick: number) => (60000 + tick * 0.5).toFixed(2);
 
 describe.each(databasesUnderTest())('random trading on $name', (database) => {
   let t: TestApp;
@@ -91,6 +126,35 @@ describe.each(databasesUnderTest())('random trading on $name', (database) => {
             ...(s.side === 'BUY' ? { total: String(s.size * 5) } : { amount: (s.size / 10_000).toFixed(4) }),
           })
         ).status;
+      case 'stop':
+        return (
+          await createOrder(t, u, {
+            market_id: btc,
+            side: s.side,
+            type: s.market ? 'STOP_MARKET' : 'STOP_LIMIT',
+            stop_price: priceAt(s.tick),
+            ...(s.market
+              ? s.side === 'BUY'
+                ? { total: String(s.lots * 3) }
+                : { amount: (s.lots / 10_000).toFixed(4) }
+              : { price: priceAt(s.tick + s.limit), amount: (s.lots / 10_000).toFixed(4) }),
+          })
+        ).status;
+      case 'oco': {
+        // SELL: take profit above, stop loss below; BUY: buy the dip below, or the breakout above.
+        const away = s.side === 'SELL' ? 1 : -1;
+        return (
+          await createOrder(t, u, {
+            market_id: btc,
+            side: s.side,
+            type: 'OCO',
+            amount: (s.lots / 10_000).toFixed(4),
+            price: priceAt(away * s.tick),
+            stop_price: priceAt(-away * s.stopTick),
+            stop_limit_price: priceAt(-away * (s.stopTick + 1)),
+          })
+        ).status;
+      }
       case 'cancel': {
         const open = await t.api('GET', '/api/order/list?status=OPEN', { token: u.token });
         const orders = open.body.data.orders as Array<{ order_id: number }>;
@@ -125,7 +189,9 @@ describe.each(databasesUnderTest())('random trading on $name', (database) => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(trades.n)).toBeGreaterThan(10);
-    for (const kind of ['limit', 'market', 'cancel']) expect(succeeded[kind], kind).toBeGreaterThan(0);
+    for (const kind of ['limit', 'market', 'cancel', 'stop', 'oco']) {
+      expect(succeeded[kind], kind).toBeGreaterThan(0);
+    }
   }, 300_000);
 
   it('matches a burst of concurrent orders in shared batches, all settled', async () => {

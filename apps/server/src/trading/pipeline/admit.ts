@@ -9,7 +9,7 @@ import * as keysRepo from '../../http/idempotency.repository.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { Entry } from '../../modules/ledger/ledger.service.ts';
 import * as ledger from '../../modules/ledger/ledger.service.ts';
-import { holdFor, type MarketInfo, show } from '../market/units.ts';
+import { holdFor, type MarketInfo, ocoHolds, show } from '../market/units.ts';
 import type { OrderSpec } from '../orders/orders.validation.ts';
 
 /** An order from a request: checked against its market, neither held nor numbered yet. */
@@ -22,8 +22,11 @@ export interface NewOrder {
 
 /** What the batch made of a new order before matching. */
 export type Admission =
-  /** Held and numbered; `row` is what the orders table will hold once the batch has matched it. */
-  | { kind: 'accepted'; row: OrderRow }
+  /**
+   * Held and numbered; `row` is what the orders table will hold once the batch has matched it (an OCO's
+   * limit leg, with its stop leg in `ocoRow`).
+   */
+  | { kind: 'accepted'; row: OrderRow; ocoRow?: OrderRow }
   /** Not held: the balance is short. Nothing about it is written. */
   | { kind: 'refused'; error: AppError }
   /** Its Idempotency-Key was used before: the caller answers the stored answer. */
@@ -58,7 +61,7 @@ export async function admit(
   tradeIds: number,
 ): Promise<Intake> {
   const admissions: Array<Admission | null> = orders.map(() => null);
-  const holds = orders.map((o) => holdFor(m, o.spec));
+  const holds = orders.map((o) => specHold(m, o.spec));
   // An order whose key an earlier order of the batch carries is a repeat of it.
   const first = new Map<string, number>();
   orders.forEach((o, i) => {
@@ -69,7 +72,8 @@ export async function admit(
   });
   const claims = [...first.values()].map((i) => orders[i]!.claim!);
   const wanted = orders.map((o, i) => ({ userId: o.userId, assetId: holds[i]!.assetId }));
-  const read = await claimAndRead(trx, claims, wanted, now, orders.length, tradeIds);
+  const ids = orders.reduce((n, o) => n + (o.spec.type === 'OCO' ? 2 : 1), 0);
+  const read = await claimAndRead(trx, claims, wanted, now, ids, tradeIds);
   for (const [id, i] of first) if (!read.claimed.has(id)) admissions[i] = { kind: 'repeat' };
 
   const refusedKeys: IdempotencyClaim[] = [];
@@ -85,7 +89,13 @@ export async function admit(
       return;
     }
     read.available.set(key, balance - hold.amount);
-    admissions[i] = { kind: 'accepted', row: newOrderRow(m, o, hold, read.orderIds[next++]!, now) };
+    const orderId = read.orderIds[next++]!;
+    if (o.spec.type !== 'OCO') {
+      admissions[i] = { kind: 'accepted', row: newOrderRow(m, o, hold, orderId, now) };
+      return;
+    }
+    const [row, ocoRow] = ocoRows(m, o, hold, orderId, read.orderIds[next++]!, now);
+    admissions[i] = { kind: 'accepted', row, ocoRow };
   });
   return { admissions: admissions as Admission[], tradeIds: read.tradeIds, refusedKeys };
 }
@@ -141,6 +151,13 @@ async function claimAndRead(
   };
 }
 
+/** What an order holds at placement, in all (an OCO: both legs, see `ocoHolds`). */
+export function specHold(m: MarketInfo, spec: OrderSpec): { assetId: number; amount: bigint } {
+  if (spec.type !== 'OCO') return holdFor(m, spec);
+  const legs = ocoHolds(m, spec.side, spec.price!, spec.stopLimitPrice!, spec.amount!);
+  return { assetId: legs.assetId, amount: legs.limit + legs.stop };
+}
+
 /** The row of an admitted order, before matching. */
 function newOrderRow(
   m: MarketInfo,
@@ -149,18 +166,20 @@ function newOrderRow(
   orderId: bigint,
   now: Date,
 ): OrderRow {
+  const type = o.spec.type === 'OCO' ? 'LIMIT' : o.spec.type;
+  const stop = type === 'STOP_LIMIT' || type === 'STOP_MARKET';
   return {
     order_id: orderId,
     user_id: o.userId,
     market_id: m.marketId,
     side: o.spec.side,
-    type: o.spec.type,
+    type,
     price: o.spec.price,
     amount: o.spec.amount,
     total: o.spec.total,
     time_in_force: o.spec.timeInForce,
     post_only: o.spec.postOnly,
-    status: 'NEW',
+    status: stop ? 'UNTRIGGERED' : 'NEW',
     pending: false,
     filled: 0n,
     filled_quote: 0n,
@@ -169,9 +188,38 @@ function newOrderRow(
     cancel_reason: null,
     cancel_requested: false,
     rest_seq: null,
+    stop_price: stop ? o.spec.stopPrice : null,
+    trigger_direction: stop ? o.spec.direction : null,
+    oco_order_id: null,
+    triggered_at: null,
     created_at: now,
     updated_at: now,
   };
+}
+
+/** An OCO's two rows: its limit leg (`orderId`) and its stop-limit leg, each naming the other. */
+function ocoRows(
+  m: MarketInfo,
+  o: NewOrder,
+  hold: { assetId: number },
+  orderId: bigint,
+  stopOrderId: bigint,
+  now: Date,
+): [OrderRow, OrderRow] {
+  const { spec } = o;
+  const legs = ocoHolds(m, spec.side, spec.price!, spec.stopLimitPrice!, spec.amount!);
+  const row = newOrderRow(m, o, { assetId: hold.assetId, amount: legs.limit }, orderId, now);
+  const stopSpec: OrderSpec = { ...spec, type: 'STOP_LIMIT', price: spec.stopLimitPrice, postOnly: false };
+  const stop = newOrderRow(
+    m,
+    { ...o, spec: stopSpec },
+    { assetId: hold.assetId, amount: legs.stop },
+    stopOrderId,
+    now,
+  );
+  row.oco_order_id = stopOrderId;
+  stop.oco_order_id = orderId;
+  return [row, stop];
 }
 
 /** More trade ids, for a batch with more fills than it drew at admission. */
@@ -184,22 +232,35 @@ export async function drawTradeIds(trx: Database, count: number): Promise<bigint
 
 const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The ledger entries that hold the accepted orders' funds: available → on hold. */
-export function holdEntries(m: MarketInfo, rows: readonly OrderRow[], now: Date): Entry[] {
-  return rows.map((row) => ({
-    kind: 'ORDER_HOLD',
-    refType: 'order',
-    refId: row.order_id,
-    now,
-    legs: [
+/**
+ * The ledger entries that hold the accepted orders' funds: available → on hold, by `holds` (what each
+ * row held when admitted; an OCO's stop leg may hold nothing beyond its limit leg).
+ */
+export function holdEntries(
+  rows: readonly OrderRow[],
+  holds: ReadonlyMap<number, bigint>,
+  now: Date,
+): Entry[] {
+  return rows.flatMap((row): Entry[] => {
+    const amount = holds.get(Number(row.order_id)) ?? 0n;
+    if (amount === 0n) return [];
+    return [
       {
-        from: { userId: row.user_id, kind: 'available' },
-        to: { userId: row.user_id, kind: 'on_hold' },
-        assetId: row.hold_asset_id,
-        amount: holdFor(m, row).amount,
+        kind: 'ORDER_HOLD',
+        refType: 'order',
+        refId: row.order_id,
+        now,
+        legs: [
+          {
+            from: { userId: row.user_id, kind: 'available' },
+            to: { userId: row.user_id, kind: 'on_hold' },
+            assetId: row.hold_asset_id,
+            amount,
+          },
+        ],
       },
-    ],
-  }));
+    ];
+  });
 }
 
 const balanceKey = (userId: bigint, assetId: number) => `${userId}:${assetId}`;
@@ -217,7 +278,7 @@ function insufficient(m: MarketInfo, spec: OrderSpec, needed: bigint): AppError 
  * Holds a new order's funds and records it as pending, in the caller's transaction, for the market's
  * owner to match: how an order placed in a process that does not run its market reaches the one that
  * does (DESIGN §1), as an order held before a restart is matched at the next start. 422 when the balance
- * is short.
+ * is short. An OCO is recorded as its two legs, naming each other; answers the (limit leg's) id.
  */
 export async function recordPending(
   trx: Database,
@@ -226,42 +287,58 @@ export async function recordPending(
   spec: OrderSpec,
   now: Date,
 ): Promise<bigint> {
-  const hold = holdFor(m, spec);
-  const { order_id } = await trx
-    .insertInto('orders')
-    .values({
-      user_id: userId,
-      market_id: m.marketId,
-      side: spec.side,
-      type: spec.type,
-      price: spec.price,
-      amount: spec.amount,
-      total: spec.total,
-      time_in_force: spec.timeInForce,
-      post_only: spec.postOnly,
-      status: 'NEW',
-      pending: true,
-      hold_asset_id: hold.assetId,
-      hold_remaining: hold.amount,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('order_id')
-    .executeTakeFirstOrThrow();
+  const whole = specHold(m, spec);
+  const legs =
+    spec.type === 'OCO' ? ocoHolds(m, spec.side, spec.price!, spec.stopLimitPrice!, spec.amount!) : null;
+  const insert = async (leg: OrderSpec, hold: bigint, ocoOrderId: bigint | null) => {
+    const type = leg.type === 'OCO' ? 'LIMIT' : leg.type;
+    const stop = type === 'STOP_LIMIT' || type === 'STOP_MARKET';
+    const { order_id } = await trx
+      .insertInto('orders')
+      .values({
+        user_id: userId,
+        market_id: m.marketId,
+        side: leg.side,
+        type,
+        price: leg.price,
+        amount: leg.amount,
+        total: leg.total,
+        time_in_force: leg.timeInForce,
+        post_only: leg.postOnly,
+        status: stop ? 'UNTRIGGERED' : 'NEW',
+        pending: true,
+        hold_asset_id: whole.assetId,
+        hold_remaining: hold,
+        stop_price: stop ? leg.stopPrice : null,
+        trigger_direction: stop ? leg.direction : null,
+        oco_order_id: ocoOrderId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('order_id')
+      .executeTakeFirstOrThrow();
+    return order_id;
+  };
+  const orderId = await insert(spec, legs?.limit ?? whole.amount, null);
+  if (legs !== null) {
+    const stopSpec: OrderSpec = { ...spec, type: 'STOP_LIMIT', price: spec.stopLimitPrice, postOnly: false };
+    const stopId = await insert(stopSpec, legs.stop, orderId);
+    await trx.updateTable('orders').set({ oco_order_id: stopId }).where('order_id', '=', orderId).execute();
+  }
   await ledger.post(trx, {
     kind: 'ORDER_HOLD',
     refType: 'order',
-    refId: order_id,
+    refId: orderId,
     now,
     legs: [
       {
         from: { userId, kind: 'available' },
         to: { userId, kind: 'on_hold' },
-        assetId: hold.assetId,
-        amount: hold.amount,
+        assetId: whole.assetId,
+        amount: whole.amount,
       },
     ],
-    insufficientMessage: insufficient(m, spec, hold.amount).message,
+    insufficientMessage: insufficient(m, spec, whole.amount).message,
   });
-  return order_id;
+  return orderId;
 }

@@ -61,12 +61,48 @@ export function touchedLevels(engine: Engine, events: readonly EngineEvent[]): C
   return levels;
 }
 
-/** Runs a placement on the engine: answers its result code. */
+/** Runs a placement on the engine: answers its result code (an OCO's, for its two legs). */
 export function runPlaced(engine: Engine, o: PlacedOrder): number {
-  if (o.type === 'LIMIT') {
-    return engine.placeLimit(o.orderId, o.userId, o.side, o.price, o.amount, o.timeInForce, o.postOnly);
+  switch (o.type) {
+    case 'LIMIT':
+      return engine.placeLimit(o.orderId, o.userId, o.side, o.price, o.amount, o.timeInForce, o.postOnly);
+    case 'MARKET':
+      return o.side === 'BUY'
+        ? engine.placeMarketBuy(o.orderId, o.userId, o.total)
+        : engine.placeMarketSell(o.orderId, o.userId, o.amount);
+    case 'STOP_LIMIT':
+      return engine.placeStopLimit(
+        o.orderId,
+        o.userId,
+        o.side,
+        o.trigger!,
+        o.direction!,
+        o.price,
+        o.amount,
+        o.timeInForce,
+        o.postOnly,
+      );
+    case 'STOP_MARKET':
+      return engine.placeStopMarket(
+        o.orderId,
+        o.userId,
+        o.side,
+        o.trigger!,
+        o.direction!,
+        o.side === 'BUY' ? o.total : o.amount,
+      );
+    case 'OCO':
+      return engine.placeOco(
+        o.orderId,
+        o.userId,
+        o.side,
+        o.amount,
+        o.price,
+        o.postOnly,
+        o.stopOrderId!,
+        o.trigger!,
+        o.direction!,
+        o.stopPrice!,
+      );
   }
-  return o.side === 'BUY'
-    ? engine.placeMarketBuy(o.orderId, o.userId, o.total)
-    : engine.placeMarketSell(o.orderId, o.userId, o.amount);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { OPEN_STATUSES } from '../../db/schema-trading.ts';
 
 /** Open, matched orders of the market whose cancel another process asked for. */
 export async function cancelsAsked(db: Database, marketId: number): Promise<number[]> {
@@ -7,7 +8,7 @@ export async function cancelsAsked(db: Database, marketId: number): Promise<numb
     .select('order_id')
     .where('market_id', '=', marketId)
     .where('cancel_requested', '=', true)
-    .where('status', 'in', ['NEW', 'PARTIAL'])
+    .where('status', 'in', OPEN_STATUSES)
     .where('pending', '=', false)
     .execute();
   return rows.map((r) => Number(r.order_id));
@@ -28,7 +29,7 @@ export async function stillPending(trx: Database, orderIds: bigint[]): Promise<S
 export function lockPending(trx: Database, orderId: bigint) {
   return trx
     .selectFrom('orders')
-    .select(['user_id', 'hold_asset_id', 'hold_remaining'])
+    .select(['order_id', 'user_id', 'hold_asset_id', 'hold_remaining', 'oco_order_id'])
     .where('order_id', '=', orderId)
     .where('pending', '=', true)
     .forUpdate()

@@ -12,15 +12,16 @@ import { AppError } from '../../http/app-error.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { AccountIds } from '../../modules/ledger/ledger.batch.ts';
 import * as ledger from '../../modules/ledger/ledger.service.ts';
-import { loadBook, loadPending } from '../cluster/recovery.ts';
+import * as clusterRepo from '../cluster/cluster.repository.ts';
+import { loadBook, loadPending, toPlacedOrder } from '../cluster/recovery.ts';
 import type { MarketData } from '../market/market-data.ts';
 import type { MarketInfo } from '../market/units.ts';
-import { orderRowToOrder } from '../orders/orders.mappers.ts';
+import { orderAnswer } from '../orders/orders.mappers.ts';
 import { type Admission, admit, drawTradeIds, type NewOrder } from './admit.ts';
 import { type CommittedBatch, type JobResult, type Market, touchedLevels } from './market.ts';
 import { type MatchCommand, match } from './match.ts';
 import * as pipelineRepo from './pipeline.repository.ts';
-import { type Outcome, type PlacedOrder, type Settlement, settle } from './settle.ts';
+import { type KnownStop, type Outcome, type PlacedOrder, type Settlement, settle } from './settle.ts';
 import { type BatchExtras, type LoggedCommand, writeSettlement } from './write.ts';
 
 type Job = (
@@ -181,12 +182,15 @@ export class MarketWorker implements Market {
       const intake = await admit(trx, m, orders, now, 2 * jobs.length + 8);
       const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
       this.events.length = 0;
-      const { codes, opened, placed } = match(
+      const stopsBefore = this.engine.pendingStopCount;
+      const { codes, opened, placed, ran } = match(
         this.engine,
         m,
         jobs.map((job) => matchCommand(job, admissions)),
       );
-      const settlement = settle(m, this.events, placed, (id) => this.engine.order(id));
+      const holds = new Map([...opened].map(([id, row]) => [id, row.hold_remaining]));
+      const known = await this.stopsOf(trx, placed, holds, stopsBefore);
+      const settlement = settle(m, this.events, placed, (id) => this.engine.order(id), holds, known);
       for (const outcome of settlement.outcomes) {
         const row = opened.get(outcome.orderId);
         if (row) applyOutcome(row, outcome, now);
@@ -196,8 +200,9 @@ export class MarketWorker implements Market {
         short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
       const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
         fromSequence,
-        commands: this.followed ? loggedCommands(jobs, admissions, placed) : null,
+        commands: this.followed ? loggedCommands(jobs, admissions, ran) : null,
         opened: [...opened.values()],
+        holds,
         tradeIds,
         ...keyOutcomes(m, opening, admissions, intake.refusedKeys),
         accountIds: this.accountIds,
@@ -242,6 +247,37 @@ export class MarketWorker implements Market {
     }
   }
 
+  /**
+   * What the stops the batch's events name hold, when the batch did not admit them: each stop placed by an
+   * earlier batch (pending when it began: only then can one fire or be cancelled) is `known`; a replayed
+   * stop's hold joins `holds`. One read in the batch's transaction, and none when no stop is involved.
+   */
+  private async stopsOf(
+    trx: Database,
+    placed: ReadonlyMap<number, PlacedOrder>,
+    holds: Map<number, bigint>,
+    stopsBefore: number,
+  ): Promise<Map<number, KnownStop>> {
+    const ids = new Set<number>();
+    if (stopsBefore > 0) {
+      for (const e of this.events) {
+        const named = e.type === 'STOP_TRIGGERED' || e.type === 'CANCELLED' || e.type === 'REJECTED';
+        if (named && !placed.has(e.orderId)) ids.add(e.orderId);
+      }
+    }
+    for (const [id, o] of placed) {
+      if (!holds.has(id) && (o.type === 'STOP_LIMIT' || o.type === 'STOP_MARKET')) ids.add(id);
+    }
+    const known = new Map<number, KnownStop>();
+    if (ids.size === 0) return known;
+    for (const row of await clusterRepo.untriggeredByIds(trx, [...ids].map(BigInt))) {
+      const id = Number(row.order_id);
+      if (placed.has(id)) holds.set(id, row.hold_remaining);
+      else known.set(id, { order: toPlacedOrder(this.market, row), held: row.hold_remaining });
+    }
+    return known;
+  }
+
   /** After a failed commit: a replayed order the database shows as matched already committed (answer OK). */
   private async stillPending(trx: Database, jobs: Job[]): Promise<Job[]> {
     const ids = jobs.flatMap((job) => (job.kind === 'replay' ? [BigInt(job.order.orderId)] : []));
@@ -278,24 +314,30 @@ export class MarketWorker implements Market {
   private async reject(orderId: bigint): Promise<void> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await pipelineRepo.lockPending(trx, orderId);
-      if (!row) return;
-      await pipelineRepo.markRejected(trx, orderId, now);
-      if (row.hold_remaining > 0n) {
-        await ledger.post(trx, {
-          kind: 'ORDER_RELEASE',
-          refType: 'order',
-          refId: orderId,
-          now,
-          legs: [
-            {
-              from: { userId: row.user_id, kind: 'on_hold' },
-              to: { userId: row.user_id, kind: 'available' },
-              assetId: row.hold_asset_id,
-              amount: row.hold_remaining,
-            },
-          ],
-        });
+      const first = await pipelineRepo.lockPending(trx, orderId);
+      // An OCO is rejected whole: its stop leg with its limit leg.
+      const rows = first?.oco_order_id
+        ? [first, await pipelineRepo.lockPending(trx, first.oco_order_id)]
+        : [first];
+      for (const row of rows) {
+        if (!row) continue;
+        await pipelineRepo.markRejected(trx, row.order_id, now);
+        if (row.hold_remaining > 0n) {
+          await ledger.post(trx, {
+            kind: 'ORDER_RELEASE',
+            refType: 'order',
+            refId: row.order_id,
+            now,
+            legs: [
+              {
+                from: { userId: row.user_id, kind: 'on_hold' },
+                to: { userId: row.user_id, kind: 'available' },
+                assetId: row.hold_asset_id,
+                amount: row.hold_remaining,
+              },
+            ],
+          });
+        }
       }
     });
   }
@@ -306,21 +348,22 @@ function matchCommand(job: Job, admissions: ReadonlyMap<Job, Admission>): MatchC
   if (job.kind === 'cancel') return { kind: 'cancel', orderId: job.orderId };
   if (job.kind === 'replay') return { kind: 'replay', order: job.order };
   const admission = admissions.get(job)!;
-  return { kind: 'open', row: admission.kind === 'accepted' ? admission.row : null };
+  if (admission.kind !== 'accepted') return { kind: 'open', row: null };
+  return { kind: 'open', row: admission.row, ocoRow: admission.ocoRow };
 }
 
 /** The batch's commands as the engine ran them, for the processes that follow the market. */
 function loggedCommands(
   jobs: readonly Job[],
   admissions: ReadonlyMap<Job, Admission>,
-  placed: ReadonlyMap<number, PlacedOrder>,
+  ran: ReadonlyMap<number, PlacedOrder>,
 ): LoggedCommand[] {
   return jobs.flatMap((job): LoggedCommand[] => {
     if (job.kind === 'cancel') return [{ cancel: job.orderId }];
     const orderId = job.kind === 'replay' ? job.order.orderId : null;
     const row = job.kind === 'open' ? admissions.get(job) : null;
     const id = orderId ?? (row?.kind === 'accepted' ? Number(row.row.order_id) : null);
-    return id === null ? [] : [{ place: placed.get(id)! }];
+    return id === null ? [] : [{ place: ran.get(id)! }];
   });
 }
 
@@ -342,7 +385,7 @@ function keyOutcomes(
     const claim = job.order.claim;
     if (!claim || admission.kind !== 'accepted') continue;
     if (admission.row.status === 'REJECTED') refusedKeys.push(claim);
-    else answers.push({ claim, answer: { order: orderRowToOrder(m, admission.row) } });
+    else answers.push({ claim, answer: orderAnswer(m, admission.row, admission.ocoRow) });
   }
   return { answers, refusedKeys };
 }
@@ -355,5 +398,6 @@ function applyOutcome(row: OrderRow, o: Outcome, now: Date): void {
   row.hold_remaining = o.holdRemaining;
   row.rest_seq = o.restSeq === null ? null : BigInt(o.restSeq);
   row.cancel_reason = o.cancelReason;
+  if (o.triggered) row.triggered_at = now;
   row.updated_at = now;
 }

@@ -31,8 +31,9 @@ export interface BatchExtras {
   /** The engine sequence before the batch, and the batch's commands in the order they ran (null: not logged). */
   fromSequence: number;
   commands: LoggedCommand[] | null;
-  /** The batch's new orders, as matched. */
+  /** The batch's new orders, as matched, and what each held when admitted (by id). */
   opened: OrderRow[];
+  holds: ReadonlyMap<number, bigint>;
   /** Ids for the fills, at least one per fill, in order. */
   tradeIds: bigint[];
   /** Answers to store under the Idempotency-Keys the batch claimed. */
@@ -68,7 +69,8 @@ export async function writeSettlement(
   const filled = s.outcomes.filter((o) => o.filledNow > 0n);
   const last = s.fills[s.fills.length - 1];
 
-  const ledger = await ledgerParts(trx, ledgerEntries(m, s, opened, tradeIds, now), extras.accountIds);
+  const entries = ledgerEntries(m, s, opened, extras.holds, tradeIds, now);
+  const ledger = await ledgerParts(trx, entries, extras.accountIds);
   const ctes: RawBuilder<unknown>[] = [];
   const add = (name: string, statement: RawBuilder<unknown>) =>
     ctes.push(sql`${sql.id(name)} as (${statement})`);
@@ -120,13 +122,30 @@ function ledgerEntries(
   m: MarketInfo,
   s: Settlement,
   opened: OrderRow[],
+  holds: ReadonlyMap<number, bigint>,
   tradeIds: bigint[],
   now: Date,
 ): Entry[] {
-  const entries: Entry[] = holdEntries(m, opened, now);
+  const entries: Entry[] = holdEntries(opened, holds, now);
   s.fills.forEach((f, i) => {
     entries.push({ kind: 'TRADE', refType: 'trade', refId: tradeIds[i]!, now, legs: tradeLegs(m, f) });
   });
+  for (const h of s.holds) {
+    entries.push({
+      kind: 'ORDER_HOLD',
+      refType: 'order',
+      refId: BigInt(h.orderId),
+      now,
+      legs: [
+        {
+          from: { userId: BigInt(h.userId), kind: 'available' },
+          to: { userId: BigInt(h.userId), kind: 'on_hold' },
+          assetId: h.assetId,
+          amount: h.amount,
+        },
+      ],
+    });
+  }
   for (const r of s.releases) {
     entries.push({
       kind: 'ORDER_RELEASE',
@@ -166,6 +185,10 @@ function insertOrders(rows: OrderRow[]): RawBuilder<unknown> {
     hold_remaining: ['bigint', (r) => r.hold_remaining],
     cancel_reason: ['text', (r) => r.cancel_reason],
     rest_seq: ['bigint', (r) => r.rest_seq],
+    stop_price: ['bigint', (r) => r.stop_price],
+    trigger_direction: ['text', (r) => r.trigger_direction],
+    oco_order_id: ['bigint', (r) => r.oco_order_id],
+    triggered_at: ['timestamptz', (r) => r.triggered_at],
     created_at: ['timestamptz', (r) => r.created_at],
     updated_at: ['timestamptz', (r) => r.updated_at],
   });
@@ -199,10 +222,12 @@ function updateOrders(outcomes: Outcome[], now: Date): RawBuilder<unknown> {
     hold_remaining: ['bigint', (o) => o.holdRemaining],
     rest_seq: ['bigint', (o) => o.restSeq],
     cancel_reason: ['text', (o) => o.cancelReason],
+    triggered: ['boolean', (o) => o.triggered],
   });
   return sql`update orders as o set status = v.status, filled = v.filled, filled_quote = v.filled_quote,
       hold_remaining = v.hold_remaining, rest_seq = coalesce(v.rest_seq, o.rest_seq),
-      cancel_reason = coalesce(v.cancel_reason, o.cancel_reason), pending = false, updated_at = ${now}
+      cancel_reason = coalesce(v.cancel_reason, o.cancel_reason), pending = false,
+      triggered_at = case when v.triggered then ${now}::timestamptz else o.triggered_at end, updated_at = ${now}
     from ${v} where o.order_id = v.order_id`;
 }
 

@@ -110,6 +110,46 @@ export default {
       SELL: 'Sold {{amount}} {{base}}',
     },
     placed: 'Order placed ({{status}})',
+    ocoPlaced: 'OCO placed: the limit order and the stop-limit order, one cancels the other',
+    typeLabel: 'Order type',
+    types: {
+      LIMIT: 'Limit',
+      MARKET: 'Market',
+      STOP_LIMIT: 'Stop-limit',
+      STOP_MARKET: 'Stop-market',
+      OCO: 'OCO',
+    },
+    explain: {
+      STOP_LIMIT: {
+        BUY: 'When a trade reaches the trigger price, a limit buy is placed at your limit price.',
+        SELL: 'When a trade reaches the trigger price, a limit sell is placed at your limit price.',
+      },
+      STOP_MARKET: {
+        BUY: 'When a trade reaches the trigger price, your total is spent at the best prices.',
+        SELL: 'When a trade reaches the trigger price, your amount is sold at the best prices.',
+      },
+      OCO: {
+        BUY: 'A limit buy below the market and a stop-limit buy above it: when one fills or triggers, the other is cancelled.',
+        SELL: 'A limit sell above the market and a stop-limit sell below it: when one fills or triggers, the other is cancelled.',
+      },
+    },
+    trigger: 'Trigger price ({{quote}})',
+    limitPrice: 'Limit price ({{quote}})',
+    stopLimitPrice: 'Stop-limit price ({{quote}})',
+    lastPrice: 'Last price {{last}}',
+    fires: {
+      ABOVE: 'Last price {{last}} · fires when a trade is at or above {{price}}',
+      BELOW: 'Last price {{last}} · fires when a trade is at or below {{price}}',
+    },
+    hold: 'On hold',
+    errors: {
+      required: 'Enter this to place the order',
+      positive: 'Must be more than zero',
+      ocoAbove: 'For an OCO sell, the limit price must be above the trigger price',
+      ocoBelow: 'For an OCO buy, the limit price must be below the trigger price',
+      firesAbove: 'Must be above the last price ({{last}}), or the stop fires at once',
+      firesBelow: 'Must be below the last price ({{last}}), or the stop fires at once',
+    },
   },
   orders: {
     open: 'Open orders',
@@ -119,6 +159,17 @@ export default {
     none: 'No orders yet.',
     filled: 'filled {{amount}} · {{status}}',
     cancelled: 'Order cancelled',
+    ocoCancelled: 'OCO cancelled: both orders',
+    cancelOco: 'Cancel both',
+    oco: 'OCO',
+    trigger: {
+      ABOVE: 'Trigger ≥ {{price}}',
+      BELOW: 'Trigger ≤ {{price}}',
+    },
+    stopState: {
+      waiting: 'Waiting for trigger',
+      triggered: 'Triggered',
+    },
     time: 'Time',
     averagePrice: 'Avg price ({{quote}})',
     filledOf: 'Filled ({{base}})',
@@ -126,13 +177,14 @@ export default {
     noTrades: 'No trades for this order.',
     trade: '{{amount}} @ {{price}} = {{total}} · fee {{fee}} {{asset}} · {{role}}',
     side: { BUY: 'BUY', SELL: 'SELL' },
-    type: { LIMIT: 'LIMIT', MARKET: 'MARKET' },
+    type: { LIMIT: 'LIMIT', MARKET: 'MARKET', STOP_LIMIT: 'STOP-LIMIT', STOP_MARKET: 'STOP-MARKET' },
     status: {
       NEW: 'NEW',
       PARTIAL: 'PARTIAL',
       FILLED: 'FILLED',
       CANCELLED: 'CANCELLED',
       REJECTED: 'REJECTED',
+      UNTRIGGERED: 'UNTRIGGERED',
     },
     /** The status inside "Order placed (…)". */
     statusInSentence: {
@@ -141,6 +193,7 @@ export default {
       FILLED: 'filled',
       CANCELLED: 'cancelled',
       REJECTED: 'rejected',
+      UNTRIGGERED: 'waiting for its trigger',
     },
     role: { MAKER: 'MAKER', TAKER: 'TAKER' },
   },
