@@ -144,13 +144,13 @@ export class MarketWorker implements Market {
    * Commits one batch: `given`, or (null) whatever is queued once the batch's transaction has its
    * connection — requests keep queueing while it waits, so under load batches grow instead of queueing.
    */
-  private async runBatch(given: Job[] | null, retry = false): Promise<void> {
+  private async runBatch(given: Job[] | null): Promise<void> {
     let jobs: Job[] = given ?? [];
     try {
       await this.commit(() => {
         jobs = given ?? this.queue.splice(0, MAX_BATCH);
         return jobs;
-      }, retry);
+      });
     } catch (error) {
       this.ctx.log.error({ err: error, market: this.market.symbol }, 'batch failed; rebuilding the book');
       try {
@@ -161,7 +161,7 @@ export class MarketWorker implements Market {
         return;
       }
       if (jobs.length > 1) {
-        for (const job of jobs) await this.runBatch([job], true);
+        for (const job of jobs) await this.runBatch([job]);
       } else if (jobs.length === 1) {
         await this.refuse(jobs[0]!, error);
       }
@@ -169,12 +169,12 @@ export class MarketWorker implements Market {
   }
 
   /** Runs the four stages on one batch in one transaction, then answers its callers. */
-  private async commit(take: () => Job[], retry: boolean): Promise<void> {
+  private async commit(take: () => Job[]): Promise<void> {
     const m = this.market;
     const fromSequence = this.engine.sequence;
     const batch = await this.ctx.db.transaction().execute(async (trx) => {
       const now = this.ctx.clock.now();
-      const jobs = retry ? await this.stillPending(trx, take()) : take();
+      const jobs = await this.stillPending(trx, take());
       if (jobs.length === 0) return null;
       const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
       // Trade ids drawn ahead, so that the batch's writes need no round trip for them (rarely short).
@@ -278,7 +278,12 @@ export class MarketWorker implements Market {
     return known;
   }
 
-  /** After a failed commit: a replayed order the database shows as matched already committed (answer OK). */
+  /**
+   * A replayed order the database shows as matched already is answered OK and left out: its batch
+   * committed after a pick-up had read it as pending (that pick-up's stale list queues it again once the
+   * first batch has let it go), or before a failed commit's retry. Read in the batch's own transaction, after
+   * every earlier batch of this market committed; no statement when the batch replays nothing.
+   */
   private async stillPending(trx: Database, jobs: Job[]): Promise<Job[]> {
     const ids = jobs.flatMap((job) => (job.kind === 'replay' ? [BigInt(job.order.orderId)] : []));
     if (ids.length === 0) return jobs;
