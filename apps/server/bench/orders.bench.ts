@@ -1,7 +1,7 @@
 /**
  * Order placement over HTTP, acknowledged after commit (DESIGN §9), on PGlite and — when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL, beside a plain Fastify hello-world
- * measured in the same run; then WebSocket fan-out to 1,000 subscribed clients. Prints figures only.
+ * measured in the same run. Prints figures only. (WebSocket fan-out has its own bench: fanout.bench.ts.)
  *
  *   node --import tsx apps/server/bench/orders.bench.ts
  *
@@ -25,7 +25,6 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createSession } from '../src/modules/auth/sessions.service.ts';
 import { TEST_API_KEY, testConfig } from '../src/testing/test-app.ts';
 import type { TradingContext } from '../src/trading/context.ts';
-import { placeOrder } from '../src/trading/orders/orders.service.ts';
 
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,9 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const USERS = 32;
 /** Databases to leave out, e.g. BENCH_SKIP=pglite while profiling PostgreSQL alone. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 1000);
-/** A dependency of @fastify/websocket, imported by name so that no types are needed. */
-const WS_MODULE = 'ws';
 
 interface LoadSpec {
   url: string;
@@ -252,79 +248,10 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
         `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
       );
     }
-    if (name === 'PGlite') await fanOut(url.replace('http', 'ws'), ctx, btc.marketId, tokens);
   } finally {
     await app.close();
     rmSync(config.dataDir, { recursive: true, force: true });
   }
-}
-
-/** 1,000 clients subscribed to one market's trades and order book while trades are made: messages/s. */
-async function fanOut(wsUrl: string, ctx: TradingContext, marketId: number, tokens: string[]): Promise<void> {
-  const { default: WebSocket } = (await import(WS_MODULE)) as {
-    default: new (
-      url: string,
-    ) => {
-      on(event: string, fn: (data?: unknown) => void): void;
-      send(data: string): void;
-      close(): void;
-    };
-  };
-  let received = 0;
-  let subscribed = 0;
-  const sockets = await Promise.all(
-    Array.from(
-      { length: WS_CLIENTS },
-      () =>
-        new Promise<InstanceType<typeof WebSocket>>((resolve, reject) => {
-          const socket = new WebSocket(`${wsUrl}/ws?api_key=${TEST_API_KEY}`);
-          socket.on('error', reject);
-          socket.on('open', () => {
-            socket.send(JSON.stringify({ op: 'subscribe', channel: 'trades', market_id: marketId }));
-            socket.send(JSON.stringify({ op: 'subscribe', channel: 'orderbook', market_id: marketId }));
-            resolve(socket);
-          });
-          socket.on('message', () => {
-            received += 1;
-          });
-        }),
-    ),
-  );
-  // Wait for the two snapshots of every client.
-  for (let i = 0; i < 200 && received < WS_CLIENTS * 2; i += 1) await new Promise((r) => setTimeout(r, 50));
-  subscribed = received;
-  received = 0;
-
-  // Trades between the resting books (bids < 40000, asks > 70000): a sell then a buy at 50000.
-  const users = await ctx.db
-    .selectFrom('sessions')
-    .select('user_id')
-    .where('device', '=', 'bench')
-    .limit(tokens.length)
-    .execute();
-  const start = performance.now();
-  const until = start + 5000;
-  let trades = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async (_, k) => {
-      const seller = users[(2 * k) % users.length]!.user_id;
-      const buyer = users[(2 * k + 1) % users.length]!.user_id;
-      while (performance.now() < until) {
-        const order = { market_id: marketId, type: 'LIMIT' as const, price: '50000', amount: '0.0002' };
-        await placeOrder(ctx, seller, { ...order, side: 'SELL' }, null);
-        await placeOrder(ctx, buyer, { ...order, side: 'BUY' }, null);
-        trades += 1;
-      }
-    }),
-  );
-  await new Promise((r) => setTimeout(r, 500));
-  const seconds = (performance.now() - start) / 1000;
-  console.log(`\nWebSocket fan-out (PGlite): ${WS_CLIENTS} clients on trades + orderbook of BTC/USDT`);
-  console.log(`  snapshots received ${subscribed} (of ${WS_CLIENTS * 2})`);
-  console.log(
-    `  ${trades} trades in 5 s → ${Math.round(received / seconds).toLocaleString('en')} messages/s delivered to clients`,
-  );
-  for (const socket of sockets) socket.close();
 }
 
 async function main(): Promise<void> {

@@ -1,10 +1,34 @@
 import { z } from 'zod';
 import { PRIVATE_CHANNELS, PUBLIC_CHANNELS, SESSION_ENDED_CLOSE_CODE } from './channels.ts';
+import { okEnvelopeSchema, ZErrorEnvelope } from './envelope-schemas.ts';
 import { ZAssetTransaction, ZBalancesData, ZNotification } from './funds.ts';
-import { ZCandle, ZMarket, ZOrder, ZPublicTrade } from './markets.ts';
+import { ZCandle, ZMarket, ZOrder, ZOrderData, ZPublicTrade } from './markets.ts';
 import { ZMoney } from './money.ts';
 
 export { PRIVATE_CHANNELS, PUBLIC_CHANNELS, SESSION_ENDED_CLOSE_CODE };
+
+/**
+ * The calls a socket opened with a personal key may make (issue 17 §2), each the REST route of that id
+ * (`body` is that route's body, checked by its schema), answered on channel `reply`.
+ */
+export const SOCKET_CALLS = ['order.create', 'order.cancel'] as const;
+/** The client's id of a call, echoed in its reply: 1 to 64 visible characters, or a whole number. */
+export const ZSocketRequestId = z.union([
+  z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 visible characters'),
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+]);
+
+/** A call: `body` as the route's; `idempotency_key` as its `Idempotency-Key` header (ignored where REST ignores it). */
+function socketCall<Op extends (typeof SOCKET_CALLS)[number]>(op: Op) {
+  return z
+    .object({
+      op: z.literal(op),
+      request_id: ZSocketRequestId,
+      body: z.unknown().optional(),
+      idempotency_key: z.string().optional(),
+    })
+    .strict();
+}
 
 /** The real-time socket at `GET /ws` (DESIGN §3): what a client may send (channels: channels.ts). */
 export const ZClientMessage = z.discriminatedUnion('op', [
@@ -18,6 +42,8 @@ export const ZClientMessage = z.discriminatedUnion('op', [
     .strict(),
   z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }).strict(),
   z.object({ op: z.literal('ping') }).strict(),
+  socketCall('order.create'),
+  socketCall('order.cancel'),
 ]);
 export type TClientMessage = z.infer<typeof ZClientMessage>;
 
@@ -95,11 +121,34 @@ export const ZTransactionsMessage = z.object({
 });
 /** Sent just before that close: code 502, as the REST answer to the dead token would be. */
 export const ZSessionEnded = z.object({ code: z.literal(502), message: z.string() });
-/** `snapshot`: the socket is signed in as `user_id`. `update`: its session ended (`ZSessionEnded`). */
+/** Sent just before that close on a socket opened with a personal key that was revoked, expired or frozen. */
+export const ZApiKeyEnded = z.object({ code: z.literal(401), message: z.string() });
+/**
+ * `snapshot`: the socket is signed in as `user_id` (with `key_id` when opened with a personal key).
+ * `update`: its session or key ended (`ZSessionEnded`, `ZApiKeyEnded`).
+ */
 export const ZAuthMessage = z.object({
   channel: z.literal('auth'),
   type: ZMessageType,
-  data: z.union([z.object({ user_id: z.number().int() }), ZSessionEnded]),
+  data: z.union([
+    z.object({ user_id: z.number().int(), key_id: z.string().optional() }),
+    ZSessionEnded,
+    ZApiKeyEnded,
+  ]),
+});
+/**
+ * The answer to a call (`SOCKET_CALLS`): `status` and `body` exactly as the REST route answers the same
+ * call (the envelope, `{error: false, data}` or the error envelope), `request_id` as the client sent it.
+ */
+export const ZReplyMessage = z.object({
+  channel: z.literal('reply'),
+  type: z.literal('update'),
+  data: z.object({
+    request_id: ZSocketRequestId,
+    op: z.enum(SOCKET_CALLS),
+    status: z.number().int(),
+    body: z.union([okEnvelopeSchema(ZOrderData), ZErrorEnvelope]),
+  }),
 });
 export const ZPongMessage = z.object({ channel: z.literal('pong'), type: ZMessageType, data: z.object({}) });
 /** A refused message: `code` 400 (malformed), 403 (needs auth), 404 (no such market), 502 (session ended). */
@@ -121,6 +170,7 @@ export const ZServerMessage = z.discriminatedUnion('channel', [
   ZAuthMessage,
   ZPongMessage,
   ZSocketErrorMessage,
+  ZReplyMessage,
 ]);
 export type TServerMessage = z.infer<typeof ZServerMessage>;
 export type TSocketChannel = (typeof PUBLIC_CHANNELS)[number] | (typeof PRIVATE_CHANNELS)[number];

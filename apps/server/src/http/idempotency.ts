@@ -11,7 +11,11 @@ export type { IdempotencyClaim } from './idempotency.repository.ts';
 export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0]! : raw;
+  return checkedIdempotencyKey(Array.isArray(raw) ? raw[0]! : raw);
+}
+
+/** An idempotency key however it came (the header, or a socket call's `idempotency_key`), checked. */
+export function checkedIdempotencyKey(key: string): string {
   if (!/^[\x21-\x7e]{1,100}$/.test(key)) {
     throw badRequest('The Idempotency-Key header must be 1 to 100 visible characters.', {
       'Idempotency-Key': 'must be 1 to 100 visible characters',

@@ -101,20 +101,16 @@ function publishMarket(ctx: TradingContext, hub: Hub, batch: CommittedBatch): vo
   const { worker, trades } = batch;
   const m = worker.market;
   const market_id = m.marketId;
-  const book = `orderbook:${market_id}`;
-  if (hub.hasSubscribers(book)) {
-    // Each update names the sequence it follows: a client whose last sequence differs subscribes again.
+  if (hub.hasSubscribers(`orderbook:${market_id}`)) {
+    // Each update names the sequence it follows: a client whose last sequence differs subscribes again. The
+    // hub merges the batches of one tick into one update.
     const level = (l: CommittedBatch['levels'][number]) => toBookLevel(m, l.price, l.amount);
-    hub.publish(book, {
-      channel: 'orderbook',
-      market_id,
-      type: 'update',
+    hub.publishBook({
+      marketId: market_id,
+      fromSequence: batch.fromSequence,
       sequence: batch.sequence,
-      data: {
-        prev_sequence: batch.fromSequence,
-        bids: batch.levels.filter((l) => l.side === 'BUY').map(level),
-        asks: batch.levels.filter((l) => l.side === 'SELL').map(level),
-      },
+      bids: batch.levels.filter((l) => l.side === 'BUY').map(level),
+      asks: batch.levels.filter((l) => l.side === 'SELL').map(level),
     });
   }
   if (trades.length === 0) return;

@@ -1,8 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { CANDLE_INTERVALS, PRIVATE_CHANNELS, type TClientMessage, ZClientMessage } from '@fit24/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sameSecret } from '../crypto.ts';
 import { AppError } from '../http/app-error.ts';
+import * as apiKeys from '../modules/api-keys/api-keys.service.ts';
 import * as sessions from '../modules/auth/sessions.service.ts';
 import * as funds from '../modules/funds/balances.service.ts';
 import * as history from '../modules/funds/history.ts';
@@ -11,6 +12,7 @@ import { toTicker } from '../trading/market/market.mappers.ts';
 import { candles, orderBook, recentTrades } from '../trading/market/markets.service.ts';
 import { startFeed } from './feed.ts';
 import { type Client, Hub, type ServerMessage, type SocketLike } from './hub.ts';
+import { answerCall, type SocketOrigin } from './order-entry.ts';
 import { checkSessions, closeEndedSessions } from './revocation.ts';
 import { latestNotifications, openOrders } from './snapshots.ts';
 
@@ -36,6 +38,14 @@ class SocketError extends Error {
  * committed by any server process — the socket gets `{"channel": "auth", "type": "update", "data":
  * {"code": 502, "message"}}` and is closed with code 4401 (`SESSION_ENDED_CLOSE_CODE`): the app signs
  * out as on a REST 502. A new socket may subscribe to public channels; the dead token is refused.
+ *
+ * Bots open it with a personal key instead (issue 17 §2): `GET /ws` signed as any REST request is
+ * (FIT24-KEY, FIT24-TIMESTAMP, FIT24-SIGNATURE over `timestamp + "GET" + "/ws" + ""`; no `api_key`), so
+ * the signature is checked before the upgrade, inside the receive window, once only — a refusal is the
+ * REST status and envelope, and no socket opens. The socket is then its user's, as after `auth` (private
+ * channels need the key's `read` scope), and may place and cancel orders (`order-entry.ts`). A revoked,
+ * expired or frozen key's socket gets `{"channel": "auth", "type": "update", "data": {"code": 401}}` and
+ * the same close code.
  */
 export async function registerWebSocket(app: FastifyInstance, ctx: TradingContext): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
@@ -48,11 +58,21 @@ export async function registerWebSocket(app: FastifyInstance, ctx: TradingContex
     hub.closeAll();
   });
   // Browsers can't set headers on a WebSocket: the API key comes as `?api_key=`, checked before the upgrade.
-  const checkKey = async (request: FastifyRequest) => checkSocketKey(ctx, request);
-  app.get('/ws', { websocket: true, onRequest: checkKey }, (socket) => {
+  // A bot's upgrade signed with a personal key needs none: its signature is checked instead.
+  // The key's caller, and the session ends heard before its check began (`ctx.sessions.mark`).
+  const signed = new WeakMap<FastifyRequest, { origin: SocketOrigin; mark: number }>();
+  const checkKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!apiKeys.isSigned(request)) return checkSocketKey(ctx, request);
+    const mark = ctx.sessions.mark();
+    request.auth = await apiKeys.authenticateSocket(ctx, request);
+    signed.set(request, { origin: { request, reply }, mark });
+  };
+  app.get('/ws', { websocket: true, onRequest: checkKey }, (socket, request) => {
     const client = hub.add(socket as unknown as SocketLike);
+    const opened = signed.get(request);
+    const origin = opened?.origin ?? null;
     socket.on('message', (raw: Buffer) => {
-      handle(ctx, hub, client, raw.toString('utf8')).catch((error: unknown) => {
+      handle(ctx, hub, client, origin, raw.toString('utf8')).catch((error: unknown) => {
         const known = error instanceof SocketError;
         if (!known) ctx.log.error({ err: error }, 'socket message failed');
         hub.send(client, {
@@ -65,6 +85,22 @@ export async function registerWebSocket(app: FastifyInstance, ctx: TradingContex
       });
     });
     socket.on('close', () => hub.remove(client));
+    const auth = request.auth;
+    if (opened && auth?.apiKey) {
+      client.userId = auth.userId;
+      client.apiKey = auth.apiKey;
+      hub.send(client, {
+        channel: 'auth',
+        type: 'snapshot',
+        data: { user_id: Number(auth.userId), key_id: auth.apiKey.publicId },
+      });
+      // A revocation heard while the upgrade was checked found no socket of this key yet: look again now.
+      if (ctx.sessions.endedSince(auth.userId, opened.mark)) {
+        checkSessions(ctx, hub, auth.userId).catch((error: unknown) =>
+          ctx.log.error({ err: error }, 'checking a new socket key failed'),
+        );
+      }
+    }
   });
 }
 
@@ -80,7 +116,13 @@ function checkSocketKey(ctx: TradingContext, request: FastifyRequest): void {
   }
 }
 
-async function handle(ctx: TradingContext, hub: Hub, client: Client, text: string): Promise<void> {
+async function handle(
+  ctx: TradingContext,
+  hub: Hub,
+  client: Client,
+  origin: SocketOrigin | null,
+  text: string,
+): Promise<void> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -91,11 +133,13 @@ async function handle(ctx: TradingContext, hub: Hub, client: Client, text: strin
   if (!parsed.success) {
     throw new SocketError(
       400,
-      'Send {"op": "subscribe" | "unsubscribe", "channel", "market_id"?} or {"op": "auth", "token"}.',
+      'Send {"op": "subscribe" | "unsubscribe", "channel", "market_id"?}, {"op": "auth", "token"}, or on a socket opened with a personal key {"op": "order.create" | "order.cancel", "request_id", "body", "idempotency_key"?}.',
     );
   }
   const message = parsed.data;
   if (message.op === 'ping') return hub.send(client, { channel: 'pong', type: 'update', data: {} });
+  if (message.op === 'order.create' || message.op === 'order.cancel')
+    return answerCall(ctx, hub, client, origin, message);
   if (message.op === 'auth') {
     const mark = ctx.sessions.mark();
     const auth = await sessions.authenticate(ctx, message.token);
@@ -103,6 +147,7 @@ async function handle(ctx: TradingContext, hub: Hub, client: Client, text: strin
     if (!auth.isEmailVerified) throw new SocketError(403, 'Please verify your email address first.');
     client.userId = auth.userId;
     client.sessionId = auth.sessionId;
+    client.apiKey = null;
     hub.send(client, { channel: 'auth', type: 'snapshot', data: { user_id: Number(auth.userId) } });
     // A revocation heard while authenticating found no socket of this session yet: look again now.
     if (ctx.sessions.endedSince(auth.userId, mark)) await checkSessions(ctx, hub, auth.userId);
@@ -121,6 +166,8 @@ function subscriptionKey(ctx: TradingContext, client: Client, s: Subscription): 
   if ((PRIVATE_CHANNELS as readonly string[]).includes(s.channel)) {
     if (client.userId === null)
       throw new SocketError(403, 'Send {"op": "auth", "token"} before a private channel.');
+    if (client.apiKey !== null && !client.apiKey.scopes.includes('read'))
+      throw new SocketError(403, 'This API key lacks the read scope for private channels.');
     return s.channel;
   }
   if (s.channel === 'ticker') return 'ticker';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ApiKeyRow } from '../../db/schema-api-keys.ts';
+import { announceSessionsEnded } from '../auth/sessions.repository.ts';
 
 /** A key with what a signed request needs of its user. */
 export type ApiKeyWithUser = ApiKeyRow & { is_email_verified: boolean; frozen_at: Date | null };
@@ -53,7 +54,11 @@ export async function findByPublicId(db: Database, publicId: string): Promise<Ap
     .executeTakeFirst();
 }
 
-/** Revokes one of the user's keys (once: a revoked key keeps its first revocation time). */
+/**
+ * Revokes one of the user's keys (once: a revoked key keeps its first revocation time) and, in the same
+ * statement, announces it on the sessions channel as a session's end is (delivered at commit, to every
+ * process): the sockets opened with the key are closed (realtime/revocation.ts).
+ */
 export async function revoke(
   db: Database,
   userId: bigint,
@@ -61,11 +66,17 @@ export async function revoke(
   now: Date,
 ): Promise<ApiKeyRow | undefined> {
   await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('public_id', '=', publicId)
-    .where('revoked_at', 'is', null)
+    .with('revoked', (qb) =>
+      qb
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .where('revoked_at', 'is', null)
+        .returning('user_id'),
+    )
+    .selectFrom('revoked')
+    .select((eb) => announceSessionsEnded(eb.ref('revoked.user_id')).as('announced'))
     .execute();
   return db
     .selectFrom('api_keys')
@@ -73,6 +84,21 @@ export async function revoke(
     .where('user_id', '=', userId)
     .where('public_id', '=', publicId)
     .executeTakeFirst();
+}
+
+/** Which of these keys still work: not revoked, not expired, their user not frozen. */
+export async function liveIds(db: Database, apiKeyIds: readonly bigint[], now: Date): Promise<bigint[]> {
+  if (apiKeyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.user_id', 'api_keys.user_id')
+    .select('api_keys.api_key_id')
+    .where(sql<boolean>`api_keys.api_key_id = any(${apiKeyIds}::bigint[])`)
+    .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))
+    .where('users.frozen_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.api_key_id);
 }
 
 /** Notes a use (at most once a second per key, to spare the row under a bot's load). */

@@ -28,10 +28,14 @@ import { ipAllowed, sameSignature, signRequest } from './signing.ts';
  *   as TOTP secrets are: a copy of the database alone does not give it away.
  * - A signed request needs no `x-api-key`: the personal key identifies a user's client as well as the
  *   app key does, and bots are not the bundled app.
- * - Checked in this order: headers → timestamp inside the receive window → the key (known, not revoked,
- *   not expired, its user not frozen) → the signature → the IP allow-list → the scope of the route → the
- *   per-key rate limits (the atomic attempt counter) → the signature used once (unique insert).
- *   Any failure is a 401 or 403 (429 for the rate) before the handler runs: nothing moves.
+ * - Checked in this order: headers → timestamp inside the receive window → the caller's address under
+ *   its limit of failed signatures → the key (known) → the signature → the IP allow-list → the key live
+ *   (not revoked, not expired, its user not frozen) → the scope of the route → the per-key rate limits
+ *   (the atomic attempt counter) → the signature used once (unique insert).
+ *   Any failure is a 401 or 403 (429 for the rates) before the handler runs: nothing moves.
+ * - A socket opens with a signed `GET /ws` (`authenticateSocket`); each order it sends then passes the
+ *   same checks but the signature (`authorizeSocketCall`), and the realtime layer closes it when the key
+ *   is revoked (the revocation is announced as a session's end is).
  */
 
 export interface ApiKeyAuth {
@@ -145,6 +149,29 @@ function rateLimits(ctx: AppContext) {
   ] satisfies attempts.AttemptLimit[];
 }
 
+/** What a signed request or socket upgrade carries, read from its headers and where it came from. */
+interface SignedCall {
+  publicId: string;
+  timestamp: string;
+  signature: string;
+  method: string;
+  path: string;
+  body: string;
+  ip: string;
+}
+
+function signedCallOf(request: FastifyRequest, rawBody: string): SignedCall {
+  return {
+    publicId: header(request, API_KEY_HEADERS.key)?.trim() ?? '',
+    timestamp: header(request, API_KEY_HEADERS.timestamp)?.trim() ?? '',
+    signature: header(request, API_KEY_HEADERS.signature)?.trim() ?? '',
+    method: request.method,
+    path: request.url,
+    body: rawBody,
+    ip: request.ip,
+  };
+}
+
 /**
  * The caller of a signed request (see the order of checks above): its user, acting through the key.
  * `rawBody` is the body exactly as sent ('' when none).
@@ -155,9 +182,48 @@ export async function authenticateSigned(
   request: FastifyRequest,
   rawBody: string,
 ): Promise<AuthInfo> {
-  const publicId = header(request, API_KEY_HEADERS.key)?.trim() ?? '';
-  const timestamp = header(request, API_KEY_HEADERS.timestamp)?.trim() ?? '';
-  const signature = header(request, API_KEY_HEADERS.signature)?.trim() ?? '';
+  const call = signedCallOf(request, rawBody);
+  return admit(ctx, await verifySignature(ctx, call), def, call.signature);
+}
+
+/**
+ * The caller of a socket opened with a personal key: `GET /ws` signed as any request is (no body), so
+ * the same receive window and the same once-only rule hold, and the same checks of the key and its
+ * address. Any scope opens a socket; each message asks for its own (`authorizeSocketCall`).
+ */
+export async function authenticateSocket(ctx: AppContext, request: FastifyRequest): Promise<AuthInfo> {
+  const call = signedCallOf(request, '');
+  const key = await verifySignature(ctx, call);
+  const now = ctx.clock.now();
+  liveOrRefuse(key, now);
+  await takeRate(ctx, now, key.api_key_id);
+  await useOnce(ctx, key.api_key_id, call.signature, now);
+  return authOf(key);
+}
+
+/**
+ * A call made on a socket opened with a key: the key read again (revoked, expired or frozen since the
+ * socket opened: refused as a signed request would be), then the route's scope and the key's rate.
+ */
+export async function authorizeSocketCall(
+  ctx: AppContext,
+  publicId: string,
+  def: RouteDef & { id: string },
+): Promise<AuthInfo> {
+  const key = await repo.findByPublicId(ctx.db, publicId);
+  if (!key) refuse('This API key does not exist.');
+  return admit(ctx, key, def, null);
+}
+
+/**
+ * Checks the headers, the timestamp, the key's existence, the signature and the IP allow-list. A key that
+ * does not exist or a signature that does not match counts against the caller's address
+ * (`attemptLimits.apiKeySignatureIp`, the atomic attempt counter): once the address has spent its
+ * attempts, every request it signs gets 429 with `retry_after` until the window ends, before any key is
+ * looked up.
+ */
+async function verifySignature(ctx: AppContext, call: SignedCall): Promise<repo.ApiKeyWithUser> {
+  const { publicId, timestamp, signature } = call;
   if (!/^fk_[0-9a-f]{24}$/.test(publicId)) refuse('FIT24-KEY is not a key id.');
   if (!/^[0-9]{1,16}$/.test(timestamp))
     refuse('FIT24-TIMESTAMP must be the time of the request in milliseconds since the epoch.');
@@ -171,26 +237,38 @@ export async function authenticateSigned(
       `FIT24-TIMESTAMP is more than ${window} ms from the server's time (${now.getTime()}): sign the request again with the current time.`,
     );
   }
+  const limit = attempts.attemptLimits.apiKeySignatureIp;
+  await attempts.refuseWhenSpent(ctx.db, now, limit, call.ip);
   const key = await repo.findByPublicId(ctx.db, publicId);
-  if (!key) refuse('This API key does not exist.');
-  if (key.revoked_at !== null) refuse('This API key was revoked.');
-  if (key.expires_at !== null && key.expires_at <= now) refuse('This API key has expired.');
-
-  const secret = unseal(ctx.config.secretsKey, key.secret_sealed);
-  const expected = signRequest(secret, {
-    timestamp,
-    method: request.method,
-    path: request.url,
-    body: rawBody,
-  });
-  if (!sameSignature(signature, expected)) {
+  const secret = key ? unseal(ctx.config.secretsKey, key.secret_sealed) : null;
+  const expected = secret && signRequest(secret, call);
+  if (!key || !expected || !sameSignature(signature, expected)) {
+    // Counted against the address; past its limit the answer is 429 rather than 401.
+    await attempts.reserve(ctx.db, now, limit, call.ip);
+    if (!key) refuse('This API key does not exist.');
     refuse(
       'The signature does not match: sign timestamp + METHOD + path with query + body with the key secret (HMAC-SHA256, hex).',
     );
   }
-  if (!ipAllowed(request.ip, key.ip_allowlist))
-    throw forbidden(`This API key may not be used from ${request.ip}.`);
+  if (!ipAllowed(call.ip, key.ip_allowlist)) throw forbidden(`This API key may not be used from ${call.ip}.`);
+  return key;
+}
+
+function liveOrRefuse(key: repo.ApiKeyWithUser, now: Date): void {
+  if (key.revoked_at !== null) refuse('This API key was revoked.');
+  if (key.expires_at !== null && key.expires_at <= now) refuse('This API key has expired.');
   if (key.frozen_at !== null) throw forbidden('This account is frozen: its API keys do not work.');
+}
+
+/** The rest of the checks of a call: the key live, the route's scope, the rate, the signature once. */
+async function admit(
+  ctx: AppContext,
+  key: repo.ApiKeyWithUser,
+  def: RouteDef & { id: string },
+  signature: string | null,
+): Promise<AuthInfo> {
+  const now = ctx.clock.now();
+  liveOrRefuse(key, now);
   const scope = apiKeyScopeOf(def);
   if (scope === null) throw forbidden('API keys cannot make this call: sign in to the app for it.');
   if (!key.scopes.includes(scope)) throw forbidden(`This API key lacks the ${scope} scope for this call.`);
@@ -198,14 +276,24 @@ export async function authenticateSigned(
     throw forbidden('Please verify your email address first.');
 
   await takeRate(ctx, now, key.api_key_id);
-  if (!(await repo.useSignature(ctx.db, key.api_key_id, signature.toLowerCase(), now)))
+  if (signature !== null) await useOnce(ctx, key.api_key_id, signature, now);
+  else await repo.touch(ctx.db, key.api_key_id, now);
+  return authOf(key);
+}
+
+/** Records the signature as used (refused when it was), and notes the key's use. */
+async function useOnce(ctx: AppContext, apiKeyId: bigint, signature: string, now: Date): Promise<void> {
+  if (!(await repo.useSignature(ctx.db, apiKeyId, signature.toLowerCase(), now)))
     refuse('This signature was used already: every request needs a new timestamp and signature.');
-  await repo.touch(ctx.db, key.api_key_id, now);
+  await repo.touch(ctx.db, apiKeyId, now);
+}
+
+function authOf(key: repo.ApiKeyWithUser): AuthInfo {
   return {
     sessionId: 0n,
     userId: key.user_id,
     isEmailVerified: key.is_email_verified,
-    apiKey: { apiKeyId: key.api_key_id, publicId, scopes: key.scopes as TApiKeyScope[] },
+    apiKey: { apiKeyId: key.api_key_id, publicId: key.public_id, scopes: key.scopes as TApiKeyScope[] },
   };
 }
 

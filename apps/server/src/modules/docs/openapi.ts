@@ -170,6 +170,22 @@ const personalKeyDescription = [
   '',
   "In Node: `createHmac('sha256', secret).update(timestamp + method + path + body).digest('hex')`; the",
   "repository's `scripts/bot-example.ts` places and cancels an order this way.",
+  '',
+  '**Over the WebSocket.** Open `GET /ws` with the same three headers, signed as a GET of `/ws` with no',
+  'body (`timestamp + "GET/ws"`); no `api_key` is needed. The signature is checked before the upgrade (same',
+  'window, accepted once, same key checks, one request of the rate): a refusal is the HTTP status and error',
+  'envelope above, and no socket opens. The first message is `{"channel": "auth", "type": "snapshot",',
+  '"data": {"user_id", "key_id"}}`; private channels need the `read` scope. A key with `trade` then sends',
+  '`{"op": "order.create" | "order.cancel", "request_id", "body", "idempotency_key"?}`, `body` being the',
+  "REST call's body and `idempotency_key` its `Idempotency-Key` (shared with REST). Each call is checked",
+  'as its REST call is (scope, rate limit, body) and runs the same handler; the answer is `{"channel":',
+  '"reply", "type": "update", "data": {"request_id", "op", "status", "body"}}` with exactly the HTTP status',
+  'and envelope REST would give. A malformed frame is answered on channel `error` (code 400). When the key',
+  'is revoked, expires or its account is frozen, the socket gets `{"channel": "auth", "type": "update",',
+  '"data": {"code": 401, "message"}}` and is closed with code 4401. `scripts/bot-socket-example.ts` does it.',
+  '',
+  'An address sending signatures that do not match, or unknown keys, is stopped after 30 in 15 minutes:',
+  'every signed request from it then gets 429 with `data.retry_after`, REST and socket alike.',
 ].join('\n');
 
 function queryParameters(schema: z.ZodType | undefined) {

@@ -38,6 +38,20 @@ export async function giveBack(
     .execute();
 }
 
+/** The attempts of `bucket`/`key` and when their window started, or undefined when none were taken. */
+export async function findWindow(
+  db: Database,
+  bucket: string,
+  key: string,
+): Promise<{ attempts: number; window_start: Date } | undefined> {
+  return db
+    .selectFrom('attempt_limits')
+    .select(['attempts', 'window_start'])
+    .where('bucket', '=', bucket)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
 export async function findWindowStart(db: Database, bucket: string, key: string): Promise<Date | undefined> {
   const row = await db
     .selectFrom('attempt_limits')

@@ -35,6 +35,11 @@ export const attemptLimits = {
    * sender may not walk a list of addresses. Every lookup counts, found or not.
    */
   transferRecipient: { bucket: 'transfer-recipient', max: 30, windowSeconds: 3600 },
+  /**
+   * Requests signed with a personal key from one address whose key is unknown or whose signature is wrong
+   * (modules/api-keys): only failures count (`refuseWhenSpent`, then `reserve` after a failure).
+   */
+  apiKeySignatureIp: { bucket: 'api-key-signature-ip', max: 30, windowSeconds: FIFTEEN_MINUTES },
 } satisfies Record<string, AttemptLimit>;
 
 /** An attempt taken: give it back with `release` when the secret was right. */
@@ -65,6 +70,24 @@ export async function reserve(
   });
   if (windowStart) return { bucket: limit.bucket, key, windowStart };
   throw await tooMany(db, now, limit, key);
+}
+
+/**
+ * Refuses (429 with `retry_after`) when `key` has spent its attempts of `limit` in the current window;
+ * takes nothing. For limits that count failures only: `reserve` one after each failure (it refuses in
+ * its own atomic statement once the limit is reached, so a burst of failures counts exactly `max`), while
+ * right answers sent in parallel are never refused for being in flight together.
+ */
+export async function refuseWhenSpent(
+  db: Database,
+  now: Date,
+  limit: AttemptLimit,
+  key: string,
+): Promise<void> {
+  const window = await attemptLimitsRepo.findWindow(db, limit.bucket, key);
+  const current =
+    window !== undefined && window.window_start.getTime() > now.getTime() - limit.windowSeconds * 1000;
+  if (current && window.attempts >= limit.max) throw await tooMany(db, now, limit, key);
 }
 
 /**
