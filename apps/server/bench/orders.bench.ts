@@ -25,6 +25,8 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createSession } from '../src/modules/auth/sessions.service.ts';
 import { TEST_API_KEY, testConfig } from '../src/testing/test-app.ts';
 import type { TradingContext } from '../src/trading/context.ts';
+import { BATCH_STAGES, type BatchStage, StageTimes } from '../src/trading/pipeline/stage-times.ts';
+import { MarketWorker } from '../src/trading/pipeline/worker.ts';
 
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,6 +76,8 @@ interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean latency in ms, as the load generator saw it. */
+  mean: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -131,6 +135,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     rps: ok / spec.seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.mean,
   };
 }
 
@@ -139,7 +144,7 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p99: number; mean: number };
 }
 
 /** Runs autocannon in a child process and answers its figures. */
@@ -209,6 +214,51 @@ async function makeUsers(ctx: TradingContext, count: number): Promise<string[]> 
   return tokens;
 }
 
+type StageReading = { batches: number; commands: number } & ReturnType<StageTimes['snapshot']>;
+
+/** The stage times of the markets' workers, summed, to subtract from a later reading. */
+function stageReading(ctx: TradingContext, markets: readonly BenchMarket[]): StageReading {
+  const sum: StageReading = { batches: 0, commands: 0, queueMs: 0, ms: new StageTimes().snapshot().ms };
+  for (const m of markets) {
+    const worker = ctx.engine.worker(m.marketId);
+    if (!(worker instanceof MarketWorker)) continue;
+    const now = worker.stages.snapshot();
+    sum.batches += worker.stats.batches;
+    sum.commands += worker.stats.commands;
+    sum.queueMs += now.queueMs;
+    for (const stage of BATCH_STAGES) sum.ms[stage] += now.ms[stage];
+  }
+  return sum;
+}
+
+/**
+ * Where one order's time went during a run: per order, the time it waited for its batch and the whole
+ * batch's stages (every order of a batch waits for all of them); the rest of the load generator's mean
+ * latency is HTTP (parse, session, validation, routing, the answer's serialisation) and loopback.
+ */
+function stagesSince(
+  ctx: TradingContext,
+  markets: readonly BenchMarket[],
+  before: StageReading,
+  run: LoadResult,
+): string {
+  const after = stageReading(ctx, markets);
+  const batches = after.batches - before.batches;
+  const commands = after.commands - before.commands;
+  if (batches === 0 || commands === 0) return '    stages: no batch';
+  const perBatch = (stage: BatchStage) => (after.ms[stage] - before.ms[stage]) / batches;
+  const queue = (after.queueMs - before.queueMs) / commands;
+  const batchMs = BATCH_STAGES.reduce((total, stage) => total + perBatch(stage), 0);
+  const http = Math.max(0, run.mean - queue - batchMs);
+  const part = (label: string, ms: number) => `${label} ${ms.toFixed(2)}`;
+  return [
+    `    stages (ms per order, mean; ${batches.toLocaleString('en')} batches of ${(commands / batches).toFixed(1)} orders):`,
+    `      ${part('HTTP+validation+answer', http)} · ${part('queue', queue)} · batch ${batchMs.toFixed(2)} =`,
+    `      ${BATCH_STAGES.map((stage) => part(stage, perBatch(stage))).join(' · ')}`,
+    `      of a ${run.mean.toFixed(2)} ms mean latency`,
+  ].join('\n');
+}
+
 const fmt = (r: LoadResult) =>
   `${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
   (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
@@ -238,7 +288,9 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
       [`${markets.length} markets`, markets],
     ] as const) {
       const base = { url, kind: 'orders' as const, seconds: SECONDS, connections: CONNECTIONS, tokens };
+      const before = stageReading(ctx, spread);
       const full = await load({ ...base, markets: [...spread] });
+      const stages = stagesSince(ctx, spread, before, full);
       const half = Math.max(1, Math.round(full.rps / 2));
       const paced = await load({ ...base, markets: [...spread], rate: half });
       console.log(`  ${label}`);
@@ -247,6 +299,7 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
       console.log(
         `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
       );
+      console.log(stages);
     }
   } finally {
     await app.close();

@@ -22,13 +22,14 @@ import { type CommittedBatch, type JobResult, type Market, touchedLevels } from 
 import { type MatchCommand, match } from './match.ts';
 import * as pipelineRepo from './pipeline.repository.ts';
 import { type KnownStop, type Outcome, type PlacedOrder, type Settlement, settle } from './settle.ts';
+import { StageTimes } from './stage-times.ts';
 import { type BatchExtras, type LoggedCommand, writeSettlement } from './write.ts';
 
 type Job = (
   | { kind: 'open'; order: NewOrder; done(admission: Admission): void }
   | { kind: 'replay'; order: PlacedOrder; done(result: JobResult): void }
   | { kind: 'cancel'; orderId: number; done(result: JobResult): void }
-) & { fail(error: unknown): void };
+) & { fail(error: unknown): void; queuedAt?: number };
 
 /** Orders matched and committed together at most; the rest wait for the next batch. */
 const MAX_BATCH = 256;
@@ -50,6 +51,8 @@ export class MarketWorker implements Market {
   readonly engine: Engine;
   /** Committed batches and the commands they carried, for operators and tests. */
   readonly stats = { batches: 0, commands: 0 };
+  /** Where the batches' time goes, stage by stage (the bench prints it). */
+  readonly stages = new StageTimes();
   /** Told of each committed batch, after its callers (it must not throw or call back into the worker). */
   onCommitted: ((batch: CommittedBatch) => void) | null = null;
   private readonly events: EngineEvent[] = [];
@@ -118,6 +121,7 @@ export class MarketWorker implements Market {
       job.fail(new AppError('SERVICE_UNAVAILABLE', 'The market is shutting down. Please try again shortly.'));
       return;
     }
+    job.queuedAt = performance.now();
     this.queue.push(job);
     this.kick();
   }
@@ -172,14 +176,20 @@ export class MarketWorker implements Market {
   private async commit(take: () => Job[]): Promise<void> {
     const m = this.market;
     const fromSequence = this.engine.sequence;
+    const times = this.stages;
+    times.start();
     const batch = await this.ctx.db.transaction().execute(async (trx) => {
+      times.lap('begin');
       const now = this.ctx.clock.now();
-      const jobs = await this.stillPending(trx, take());
+      const taken = take();
+      times.taken(taken.map((job) => job.queuedAt ?? 0));
+      const jobs = await this.stillPending(trx, taken);
       if (jobs.length === 0) return null;
       const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
       // Trade ids drawn ahead, so that the batch's writes need no round trip for them (rarely short).
       const orders = opening.map((job) => job.order);
       const intake = await admit(trx, m, orders, now, 2 * jobs.length + 8);
+      times.lap('admit');
       const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
       this.events.length = 0;
       const stopsBefore = this.engine.pendingStopCount;
@@ -188,6 +198,7 @@ export class MarketWorker implements Market {
         m,
         jobs.map((job) => matchCommand(job, admissions)),
       );
+      times.lap('match');
       const holds = new Map([...opened].map(([id, row]) => [id, row.hold_remaining]));
       const known = await this.stopsOf(trx, placed, holds, stopsBefore);
       const settlement = settle(m, this.events, placed, (id) => this.engine.order(id), holds, known);
@@ -198,6 +209,7 @@ export class MarketWorker implements Market {
       const short = settlement.fills.length - intake.tradeIds.length;
       const tradeIds =
         short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
+      times.lap('settle');
       const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
         fromSequence,
         commands: this.followed ? loggedCommands(jobs, admissions, ran) : null,
@@ -207,9 +219,13 @@ export class MarketWorker implements Market {
         ...keyOutcomes(m, opening, admissions, intake.refusedKeys),
         accountIds: this.accountIds,
       });
+      times.lap('write');
       return { jobs, codes, admissions, settlement, ...written };
     });
-    if (batch !== null) this.committed(batch, fromSequence);
+    if (batch === null) return;
+    times.lap('commit');
+    this.committed(batch, fromSequence);
+    times.lap('answer');
   }
 
   /** After the commit: the callers get their answers, then the batch's listener hears of it. */
