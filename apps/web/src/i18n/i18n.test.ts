@@ -38,6 +38,7 @@ const SAME_IN_SPANISH = new Set([
   'OK',
   'Insta',
   'Staking',
+  'Stop',
   'Stakings',
   'Surge',
   'X',

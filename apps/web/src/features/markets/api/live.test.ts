@@ -36,6 +36,23 @@ describe('socket messages into the query caches', () => {
     expect(applyOrders(next, [order(1, 'FILLED', '1'), order(3, 'NEW')], 'OPEN')).toEqual(next);
   });
 
+  it('keeps a waiting stop in the open list, and it stays there when it fires, until it fills', () => {
+    const stop = (status: TOrder['status'], filled = '0'): TOrder => ({
+      ...order(7, status, filled),
+      type: 'STOP_LIMIT',
+      stop_price: '90',
+      trigger_direction: 'BELOW',
+      triggered_date: status === 'UNTRIGGERED' ? null : 5,
+    });
+    const placed = applyOrders(page([]), [stop('UNTRIGGERED')], 'OPEN');
+    expect(placed.orders).toEqual([stop('UNTRIGGERED')]);
+    const fired = applyOrders(placed, [stop('NEW')], 'OPEN');
+    expect(fired.orders).toEqual([stop('NEW')]);
+    const filled = applyOrders(fired, [stop('FILLED', '1')], 'OPEN');
+    expect(filled.orders).toEqual([]);
+    expect(filled.total).toBe(0);
+  });
+
   it('puts new trades first, each once, and keeps 50', () => {
     const t = (id: number) => ({ trade_id: id });
     const known = Array.from({ length: 50 }, (_, i) => t(50 - i));

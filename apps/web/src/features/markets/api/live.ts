@@ -156,7 +156,8 @@ export function useOrderFilled(onFilled: (order: TOrder) => void): void {
   }, []);
 }
 
-const isOpen = (o: TOrder) => o.status === 'NEW' || o.status === 'PARTIAL';
+/** Open as the OPEN list counts it: resting in the book or a stop waiting for its trigger. */
+const isOpen = (o: TOrder) => o.status === 'NEW' || o.status === 'PARTIAL' || o.status === 'UNTRIGGERED';
 
 /** One page of orders (newest first) with changed orders applied; `total` follows what joins or leaves. */
 export function applyOrders(page: OrderList, changed: readonly TOrder[], status: 'OPEN' | 'ALL'): OrderList {

@@ -1,4 +1,4 @@
-import type { TMarketDetail, TOrderCreateBody } from '@fit24/contract';
+import type { TMarketDetail } from '@fit24/contract';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,12 +10,33 @@ import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
 import { createOrder, useMarketBalance, useOrderBook } from '../api/markets.ts';
-import { divide, feeOf, isDecimal, multiply, percentOf } from '../utils/trade-math.ts';
+import {
+  bodyOf,
+  checkTicket,
+  holdOf,
+  ORDER_KINDS,
+  type OrderKind,
+  type Side,
+  spendsTotal,
+  type Ticket,
+  triggerDirection,
+  usedFields,
+} from '../utils/order-ticket.ts';
+import {
+  compareDecimal,
+  divide,
+  feeOf,
+  isDecimal,
+  isPositive,
+  multiply,
+  percentOf,
+} from '../utils/trade-math.ts';
 
-type Side = 'BUY' | 'SELL';
-type Kind = 'LIMIT' | 'MARKET';
-
-/** Buy/Sell, Limit/Market, price, amount (or total for a market buy), % of balance, total and fee. */
+/**
+ * Buy/Sell; Limit, Market, Stop-limit, Stop-market or OCO; the trigger (with the last price and the way it
+ * fires), prices, amount (or total for a buy by market), % of balance, total, fee and what is held. Checked
+ * here before it is sent; the server's own refusals land on the same fields.
+ */
 export function OrderForm({
   market,
   picked,
@@ -29,32 +50,56 @@ export function OrderForm({
   const balance = useMarketBalance(market);
   const book = useOrderBook(market.market_id);
   const [side, setSide] = useState<Side>('BUY');
-  const [kind, setKind] = useState<Kind>('LIMIT');
+  const [kind, setKind] = useState<OrderKind>('LIMIT');
+  // The stop kind the Stop tab opens on: the one last chosen.
+  const [lastStop, setLastStop] = useState<OrderKind>('STOP_LIMIT');
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [total, setTotal] = useState('');
+  const [stopPrice, setStopPrice] = useState('');
+  const [stopLimitPrice, setStopLimitPrice] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const pd = market.price_decimals;
   const ad = market.amount_decimals;
+  const ticket: Ticket = { kind, side, price, amount, total, stopPrice, stopLimitPrice };
+  const used = usedFields(kind, side);
 
-  // A tapped price in the book fills the price (and switches to a limit order).
+  // A tapped price in the book fills the limit price (a stop-limit or OCO keeps its type, others go limit).
   useEffect(() => {
     if (picked) {
       setPrice(picked.price);
-      setKind('LIMIT');
+      setKind((k) => (k === 'STOP_LIMIT' || k === 'OCO' ? k : 'LIMIT'));
     }
   }, [picked]);
 
   const available =
     side === 'BUY' ? (balance.data?.quote.available ?? null) : (balance.data?.base.available ?? null);
   const availableAsset = side === 'BUY' ? market.quote : market.base;
-  const marketBuy = kind === 'MARKET' && side === 'BUY';
+  const byTotal = spendsTotal(kind, side);
   // The price a market order would start at: the best level on the other side.
   const topPrice = side === 'BUY' ? book.data?.asks[0]?.[0] : book.data?.bids[0]?.[0];
-  const refPrice = kind === 'LIMIT' ? price : (topPrice ?? '');
-  const shownTotal = marketBuy ? total : multiply(refPrice, amount, pd);
+  const refPrice =
+    kind === 'MARKET' ? (topPrice ?? '') : kind === 'STOP_MARKET' ? stopPrice : limitPriceOf(ticket);
+  const shownTotal = byTotal ? total : multiply(refPrice, amount, pd);
   const fee = shownTotal ? feeOf(shownTotal, market.taker_fee, pd) : '';
+  const hold = holdOf(ticket, pd);
+  const direction = triggerDirection(ticket, market.last_price);
+  const traded = isPositive(market.last_price);
+
+  /** A typed value, cleaned to the market's decimals; the field's last refusal goes with the edit. */
+  function edit(field: string, set: (v: string) => void, decimals: number) {
+    return (value: string) => {
+      set(cleanAmountInput(value, decimals));
+      if (fields[field]) setFields(({ [field]: _gone, ...rest }) => rest);
+    };
+  }
+
+  function choose(next: OrderKind) {
+    if (isStopKind(next)) setLastStop(next);
+    setKind(next);
+    setFields({});
+  }
 
   function applyPercent(pct: number) {
     if (available === null) return;
@@ -63,19 +108,25 @@ export function OrderForm({
       return;
     }
     const spend = percentOf(available, pct, pd);
-    if (marketBuy) setTotal(spend);
+    if (byTotal) setTotal(spend);
     else if (isDecimal(refPrice)) setAmount(divide(spend, refPrice, ad));
   }
 
   async function submit() {
-    const body: TOrderCreateBody = { market_id: market.market_id, side, type: kind };
-    if (kind === 'LIMIT') body.price = price.trim();
-    if (marketBuy) body.total = total.trim();
-    else body.amount = amount.trim();
+    const refused = checkTicket(ticket, market.last_price);
+    if (Object.keys(refused).length > 0) {
+      const last = `${formatAmount(market.last_price, pd)} ${market.quote}`;
+      setFields(
+        Object.fromEntries(
+          Object.entries(refused).map(([field, why]) => [field, t(`form.errors.${why}`, { last })]),
+        ),
+      );
+      return;
+    }
     setBusy(true);
     setFields({});
     try {
-      const envelope = await createOrder(body, newIdempotencyKey());
+      const envelope = await createOrder(bodyOf(ticket, market.market_id), newIdempotencyKey());
       if (envelope.error) {
         setFields(envelope.fields ?? {});
         toast.error(envelope.message);
@@ -83,9 +134,11 @@ export function OrderForm({
       }
       const o = envelope.data.order;
       toast.success(
-        o.status === 'FILLED'
-          ? t(`form.done.${side}`, { amount: formatAmount(o.filled, 0), base: market.base })
-          : t('form.placed', { status: t(`orders.statusInSentence.${o.status}`) }),
+        envelope.data.oco_order
+          ? t('form.ocoPlaced')
+          : o.status === 'FILLED'
+            ? t(`form.done.${side}`, { amount: formatAmount(o.filled, 0), base: market.base })
+            : t('form.placed', { status: t(`orders.statusInSentence.${o.status}`) }),
       );
       setAmount('');
       setTotal('');
@@ -96,6 +149,34 @@ export function OrderForm({
       setBusy(false);
     }
   }
+
+  const priceField = (
+    field: 'price' | 'stop_limit_price',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    testId: string,
+  ) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={edit(field, set, pd)}
+      inputmode="decimal"
+      error={fields[field]}
+      testId={testId}
+    />
+  );
+
+  // An OCO reads limit first (its take-profit), then its stop; a stop-limit its trigger, then its limit.
+  const limitField = priceField(
+    'price',
+    kind === 'LIMIT'
+      ? t('form.price', { quote: market.quote })
+      : t('form.limitPrice', { quote: market.quote }),
+    price,
+    setPrice,
+    'trade-price',
+  );
 
   return (
     <div className="order-form" data-testid="order-form">
@@ -108,17 +189,40 @@ export function OrderForm({
         </IonSegmentButton>
       </IonSegment>
       <IonSegment
-        value={kind}
-        onIonChange={(e) => setKind(e.detail.value === 'MARKET' ? 'MARKET' : 'LIMIT')}
+        value={isStopKind(kind) ? 'STOP' : kind}
+        onIonChange={(e) => choose(e.detail.value === 'STOP' ? lastStop : kindOf(e.detail.value))}
         className="order-form__kind"
+        aria-label={t('form.typeLabel')}
       >
-        <IonSegmentButton value="LIMIT" data-testid="trade-type-limit">
-          <IonLabel>{t('form.limit')}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="MARKET" data-testid="trade-type-market">
-          <IonLabel>{t('form.market')}</IonLabel>
-        </IonSegmentButton>
+        {TOP_KINDS.map((value) => (
+          <IonSegmentButton key={value} value={value} data-testid={`trade-type-${value.toLowerCase()}`}>
+            <IonLabel>{t(`form.types.${value}`)}</IonLabel>
+          </IonSegmentButton>
+        ))}
       </IonSegment>
+      {isStopKind(kind) && (
+        <IonSegment
+          value={kind}
+          onIonChange={(e) => choose(e.detail.value === 'STOP_MARKET' ? 'STOP_MARKET' : 'STOP_LIMIT')}
+          className="order-form__stop-kind"
+          aria-label={t('form.stopTypeLabel')}
+        >
+          {(['STOP_LIMIT', 'STOP_MARKET'] as const).map((value) => (
+            <IonSegmentButton
+              key={value}
+              value={value}
+              data-testid={`trade-type-${value.toLowerCase().replace('_', '-')}`}
+            >
+              <IonLabel>{t(`form.types.${value}`)}</IonLabel>
+            </IonSegmentButton>
+          ))}
+        </IonSegment>
+      )}
+      {kind !== 'LIMIT' && kind !== 'MARKET' && (
+        <p className="order-form__explain fit24-muted" data-testid="trade-type-explain">
+          {t(`form.explain.${kind}.${side}`)}
+        </p>
+      )}
       <p className="order-form__available fit24-muted">
         {t('form.available')}{' '}
         <span className="mkt-num" data-testid="trade-available">
@@ -126,27 +230,48 @@ export function OrderForm({
         </span>{' '}
         {availableAsset}
       </p>
-      {kind === 'LIMIT' ? (
+      {kind === 'OCO' && limitField}
+      {used.includes('stop_price') && (
         <TextField
-          label={t('form.price', { quote: market.quote })}
-          value={price}
-          onChange={(v) => setPrice(cleanAmountInput(v, pd))}
+          label={t('form.trigger', { quote: market.quote })}
+          value={stopPrice}
+          onChange={edit('stop_price', setStopPrice, pd)}
           inputmode="decimal"
-          error={fields.price}
-          testId="trade-price"
+          error={fields.stop_price}
+          testId="trade-stop-price"
         />
-      ) : (
+      )}
+      {used.includes('stop_price') && !fields.stop_price && (
+        <p className="order-form__hint fit24-muted" data-testid="trade-trigger-hint">
+          {direction
+            ? t(`form.fires.${direction}`, {
+                price: formatAmount(stopPrice, pd),
+                last: traded ? formatAmount(market.last_price, pd) : '—',
+              })
+            : t('form.lastPrice', { last: traded ? formatAmount(market.last_price, pd) : '—' })}
+        </p>
+      )}
+      {used.includes('price') && kind !== 'OCO' && limitField}
+      {used.includes('stop_limit_price') &&
+        priceField(
+          'stop_limit_price',
+          t('form.stopLimitPrice', { quote: market.quote }),
+          stopLimitPrice,
+          setStopLimitPrice,
+          'trade-stop-limit-price',
+        )}
+      {kind === 'MARKET' && (
         <p className="fit24-muted order-form__market-note">
           {topPrice
-            ? t('form.marketPriceAt', { price: formatAmount(topPrice), quote: market.quote })
+            ? t('form.marketPriceAt', { price: formatAmount(topPrice, pd), quote: market.quote })
             : t('form.marketPriceNone')}
         </p>
       )}
-      {marketBuy ? (
+      {byTotal ? (
         <TextField
           label={t('form.total', { quote: market.quote })}
           value={total}
-          onChange={(v) => setTotal(cleanAmountInput(v, pd))}
+          onChange={edit('total', setTotal, pd)}
           inputmode="decimal"
           error={fields.total}
           testId="trade-total"
@@ -155,7 +280,7 @@ export function OrderForm({
         <TextField
           label={t('form.amount', { base: market.base })}
           value={amount}
-          onChange={(v) => setAmount(cleanAmountInput(v, ad))}
+          onChange={edit('amount', setAmount, ad)}
           inputmode="decimal"
           error={fields.amount}
           testId="trade-amount"
@@ -176,17 +301,25 @@ export function OrderForm({
         ))}
       </div>
       <dl className="order-form__summary">
-        {!marketBuy && (
+        {!byTotal && (
           <>
-            <dt>{kind === 'MARKET' ? t('form.totalEstimate') : t('form.totalRow')}</dt>
+            <dt>
+              {kind === 'MARKET' || kind === 'STOP_MARKET' ? t('form.totalEstimate') : t('form.totalRow')}
+            </dt>
             <dd className="mkt-num" data-testid="trade-total">
-              {shownTotal ? `${formatAmount(shownTotal)} ${market.quote}` : '—'}
+              {shownTotal ? `${formatAmount(shownTotal, pd)} ${market.quote}` : '—'}
             </dd>
           </>
         )}
         <dt>{t('form.fee', { rate: feePercent(market.taker_fee) })}</dt>
         <dd className="mkt-num" data-testid="trade-fee">
-          {fee ? `≈ ${formatAmount(fee)} ${market.quote}` : '—'}
+          {fee ? `≈ ${formatAmount(fee, pd)} ${market.quote}` : '—'}
+        </dd>
+        <dt>{t('form.hold')}</dt>
+        <dd className="mkt-num" data-testid="trade-hold">
+          {isPositive(hold.amount)
+            ? `${formatAmount(hold.amount, hold.asset === 'base' ? 0 : pd)} ${hold.asset === 'base' ? market.base : market.quote}`
+            : '—'}
         </dd>
       </dl>
       {fields.market_id && <p className="trade__halted">{fields.market_id}</p>}
@@ -201,6 +334,17 @@ export function OrderForm({
       </SubmitButton>
     </div>
   );
+}
+
+/** The type tabs: Stop opens a second row with Stop-limit and Stop-market (five tabs do not fit a phone). */
+const TOP_KINDS = ['LIMIT', 'MARKET', 'STOP', 'OCO'] as const;
+const isStopKind = (kind: OrderKind) => kind === 'STOP_LIMIT' || kind === 'STOP_MARKET';
+const kindOf = (value: unknown): OrderKind => ORDER_KINDS.find((k) => k === value) ?? 'LIMIT';
+
+/** The limit price the order would trade at: an OCO's dearer leg for a BUY, its limit leg for a SELL. */
+function limitPriceOf(ticket: Ticket): string {
+  if (ticket.kind !== 'OCO' || ticket.side === 'SELL') return ticket.price;
+  return compareDecimal(ticket.stopLimitPrice, ticket.price) > 0 ? ticket.stopLimitPrice : ticket.price;
 }
 
 /** "0.001" → "0.1%", with string shifting (no float maths). */

@@ -36,37 +36,89 @@ export function OrdersPanel({ market }: { market: TMarket }) {
         </p>
       ) : (
         <ul className="orders">
-          {list.map((o) =>
-            tab === 'OPEN' ? (
-              <OpenOrder key={o.order_id} order={o} />
-            ) : (
-              <PastOrder key={o.order_id} order={o} market={market} />
-            ),
-          )}
+          {tab === 'OPEN'
+            ? withOcoPairs(list).map(([o, leg]) => (
+                <OpenOrder key={o.order_id} order={o} leg={leg} market={market} />
+              ))
+            : list.map((o) => <PastOrder key={o.order_id} order={o} market={market} />)}
         </ul>
       )}
     </div>
   );
 }
 
-/** "BUY LIMIT", in the language on screen. */
+/**
+ * The open orders in their order, an OCO's two legs as one entry (its limit leg first, the stop leg with
+ * it); a leg whose partner has ended stands alone.
+ */
+export function withOcoPairs(orders: readonly TOrder[]): [TOrder, TOrder | null][] {
+  const byId = new Map(orders.map((o) => [o.order_id, o]));
+  const shown = new Set<number>();
+  const entries: [TOrder, TOrder | null][] = [];
+  for (const order of orders) {
+    if (shown.has(order.order_id)) continue;
+    const other = order.oco_order_id ? (byId.get(order.oco_order_id) ?? null) : null;
+    shown.add(order.order_id);
+    if (other) shown.add(other.order_id);
+    entries.push(other && order.type !== 'LIMIT' ? [other, order] : [order, other]);
+  }
+  return entries;
+}
+
+/** "BUY STOP-LIMIT", in the language on screen, with an OCO badge on either leg of one. */
 function OrderKind({ order }: { order: TOrder }) {
   const { t } = useTranslation('markets');
   return (
-    <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
-      {t(`orders.side.${order.side}`)} {t(`orders.type.${order.type}`)}
+    <span className="orders__kind">
+      <span className={order.side === 'BUY' ? 'mkt-change--up' : 'mkt-change--down'}>
+        {t(`orders.side.${order.side}`)} {t(`orders.type.${order.type}`)}
+      </span>
+      {order.oco_order_id ? (
+        <span className="orders__badge orders__badge--oco" data-testid="order-oco-badge">
+          {t('orders.oco')}
+        </span>
+      ) : null}
     </span>
   );
 }
 
-function OrderLine({ order }: { order: TOrder }) {
+/** A stop's trigger ("Trigger ≥ 31,000.00") and whether it has fired; nothing for a plain order. */
+function StopFacts({ order, market }: { order: TOrder; market: TMarket }) {
+  const { t } = useTranslation('markets');
+  if (!order.stop_price) return null;
+  const fired = order.status !== 'UNTRIGGERED' && order.triggered_date;
+  const state = order.status === 'UNTRIGGERED' ? 'waiting' : fired ? 'triggered' : null;
+  return (
+    <span className="orders__stop">
+      <span className="mkt-num" data-testid="order-trigger">
+        {t(`orders.trigger.${order.trigger_direction ?? 'ABOVE'}`, {
+          price: formatAmount(order.stop_price, market.price_decimals),
+        })}
+      </span>
+      {state && (
+        <span
+          className={`orders__badge orders__badge--${state}`}
+          data-testid="order-stop-state"
+          data-state={state}
+        >
+          {t(`orders.stopState.${state}`)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function OrderLine({ order, market }: { order: TOrder; market: TMarket }) {
   const { t } = useTranslation('markets');
   return (
     <span className="orders__line">
       <OrderKind order={order} />
+      <StopFacts order={order} market={market} />
       <span className="mkt-num">
-        {order.amount ? formatAmount(order.amount, 0) : formatAmount(order.total ?? '0')}
-        {order.price ? ` @ ${formatAmount(order.price)}` : ''}
+        {order.amount
+          ? formatAmount(order.amount, market.amount_decimals)
+          : `${formatAmount(order.total ?? '0', market.price_decimals)} ${market.quote}`}
+        {order.price ? ` @ ${formatAmount(order.price, market.price_decimals)}` : ''}
       </span>
       <span className="fit24-muted mkt-num">
         {t('orders.filled', {
@@ -78,7 +130,8 @@ function OrderLine({ order }: { order: TOrder }) {
   );
 }
 
-function OpenOrder({ order }: { order: TOrder }) {
+/** An open order (or an OCO's two legs) with its Cancel: cancelling either leg of an OCO cancels both. */
+function OpenOrder({ order, leg, market }: { order: TOrder; leg: TOrder | null; market: TMarket }) {
   const { t } = useTranslation(['markets', 'common']);
   const toast = useToast();
   const client = useQueryClient();
@@ -88,7 +141,7 @@ function OpenOrder({ order }: { order: TOrder }) {
     try {
       const envelope = await cancelOrder(order.order_id);
       if (envelope.error) toast.error(envelope.message);
-      else toast.success(t('orders.cancelled'));
+      else toast.success(envelope.data.oco_order ? t('orders.ocoCancelled') : t('orders.cancelled'));
       void client.invalidateQueries({ queryKey: ['orders'] });
       void client.invalidateQueries({ queryKey: balancesQueryOptions().queryKey });
     } finally {
@@ -96,8 +149,23 @@ function OpenOrder({ order }: { order: TOrder }) {
     }
   }
   return (
-    <li className="orders__item" data-testid="open-order" data-order-id={order.order_id}>
-      <OrderLine order={order} />
+    <li
+      className={`orders__item${leg ? ' orders__item--oco' : ''}`}
+      data-testid={leg ? 'open-oco' : 'open-order'}
+      data-order-id={order.order_id}
+    >
+      {leg ? (
+        <span className="orders__pair">
+          <span className="orders__leg" data-testid="open-order" data-order-id={order.order_id}>
+            <OrderLine order={order} market={market} />
+          </span>
+          <span className="orders__leg" data-testid="open-order" data-order-id={leg.order_id}>
+            <OrderLine order={leg} market={market} />
+          </span>
+        </span>
+      ) : (
+        <OrderLine order={order} market={market} />
+      )}
       <IonButton
         size="small"
         fill="outline"
@@ -106,7 +174,7 @@ function OpenOrder({ order }: { order: TOrder }) {
         onClick={() => void cancel()}
         data-testid="open-order-cancel"
       >
-        {t('common:actions.cancel')}
+        {leg ? t('orders.cancelOco') : t('common:actions.cancel')}
       </IonButton>
     </li>
   );
@@ -132,6 +200,7 @@ function PastOrder({ order, market }: { order: TOrder; market: TMarket }) {
           <OrderKind order={order} />
           <span className="orders__status">{t(`orders.status.${order.status}`)}</span>
         </span>
+        <StopFacts order={order} market={market} />
         <span className="orders__facts">
           <span>
             <span className="orders__fact-name">{t('orders.time')}</span>

@@ -77,3 +77,14 @@ export function byAbsChange<T extends { change_24h: string }>(markets: readonly 
     return d > 0n ? 1 : d < 0n ? -1 : 0;
   });
 }
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b` (decimal strings; not a number counts as 0). */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const d = safeUnits(a, 18) - safeUnits(b, 18);
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
+}
+
+/** A decimal string that is a number above zero. */
+export function isPositive(text: string): boolean {
+  return isDecimal(text) && safeUnits(text, 18) > 0n;
+}

@@ -112,11 +112,13 @@ export default {
     placed: 'Order placed ({{status}})',
     ocoPlaced: 'OCO placed: the limit order and the stop-limit order, one cancels the other',
     typeLabel: 'Order type',
+    stopTypeLabel: 'Stop order type',
     types: {
       LIMIT: 'Limit',
       MARKET: 'Market',
       STOP_LIMIT: 'Stop-limit',
       STOP_MARKET: 'Stop-market',
+      STOP: 'Stop',
       OCO: 'OCO',
     },
     explain: {

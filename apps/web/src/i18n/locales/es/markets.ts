@@ -116,11 +116,13 @@ const es: Translation<typeof en> = {
     placed: 'Orden creada ({{status}})',
     ocoPlaced: 'OCO creada: la orden límite y la stop-límite; una cancela la otra',
     typeLabel: 'Tipo de orden',
+    stopTypeLabel: 'Tipo de orden stop',
     types: {
       LIMIT: 'Límite',
       MARKET: 'Mercado',
       STOP_LIMIT: 'Stop-límite',
       STOP_MARKET: 'Stop-mercado',
+      STOP: 'Stop',
       OCO: 'OCO',
     },
     explain: {
