@@ -46,6 +46,29 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Lets the screen settle before axe measures contrast against what is painted: the toasts dismissed and
+ * gone (one fading out would count as the background), the pointer off the controls (a hovered button or
+ * tab is tinted) and every finite animation or transition finished.
+ */
+async function settleForAxe(page: Page): Promise<void> {
+  await page.locator('ion-toast').evaluateAll((toasts) => {
+    for (const toast of toasts) (toast as HTMLElement & { dismiss(): void }).dismiss();
+  });
+  await expect.poll(() => page.locator('ion-toast').count(), { timeout: 10_000 }).toBe(0);
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** lib/theme.ts's storage key: what Settings writes and main.tsx reads before the first paint. */
 const THEME_KEY = 'fit24.theme';
 
@@ -236,9 +259,7 @@ describe('stop and OCO orders on the trade screen', () => {
     expect(subtract(await available('base'), subtract(btcBefore, '0.25'))).toBe('0');
 
     // The form (a stop-market) and the open orders with stops pass axe.
-    await page.locator('ion-toast').evaluateAll((toasts) => {
-      for (const toast of toasts) (toast as HTMLElement & { dismiss(): void }).dismiss();
-    });
+    await settleForAxe(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The open orders with stops, both sizes, dark.
