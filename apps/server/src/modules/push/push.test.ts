@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deposit } from '../../testing/funds.ts';
 import { type RegisteredUser, registerVerifiedUser } from '../../testing/identity.ts';
 import { startPushService, type TestBrowser, type TestPushService } from '../../testing/push-service.ts';
@@ -6,9 +6,14 @@ import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/t
 import { fundedUser, marketIdOf, place } from '../../testing/trading.ts';
 import { MAX_PUSH_DEVICES } from './push.service.ts';
 
-/** Waits for what the sender does after a commit (it polls its outbox twice a second). */
+/**
+ * Waits for what the sender does after a commit (it polls its outbox twice a second). Long enough for one
+ * retry (30 s after a failed attempt): on a loaded machine the PostgreSQL half has twice gone 15 s without
+ * a push, and the outbox is printed when a test fails so that the next such run says why.
+ */
 const eventually = (check: () => Promise<void> | void) =>
-  vi.waitFor(check, { timeout: 15_000, interval: 100 });
+  vi.waitFor(check, { timeout: 45_000, interval: 100 });
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.each(databasesUnderTest())('web push end to end on $name', (database) => {
   let t: TestApp;
@@ -26,6 +31,16 @@ describe.each(databasesUnderTest())('web push end to end on $name', (database) =
   afterAll(async () => {
     await t?.close();
     await service?.close();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const outbox = await t.ctx.db.selectFrom('notification_sends').selectAll().execute();
+    console.log(
+      `push outbox after a failed test on ${database.name} (now ${t.ctx.clock.now().toISOString()}):`,
+      JSON.stringify(outbox, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+      `pushes received: ${service.received.length}, refused: ${JSON.stringify(service.refused)}`,
+    );
   });
 
   const subscribe = (user: RegisteredUser, browser: TestBrowser) =>
