@@ -64,7 +64,7 @@ type Order = { order_id: number; status: string; price: string; amount: string }
 /** Places a limit order and cancels it; prints both answers as JSON lines. */
 export async function placeAndCancel(
   key: BotKey,
-  order: { marketId: number; side: 'BUY' | 'SELL'; price: string; amount: string },
+  order: BotOrder,
 ): Promise<{ placed: Order; cancelled: Order }> {
   const { order: placed } = await call<{ order: Order }>(key, 'POST', '/api/order/create', {
     market_id: order.marketId,
@@ -81,28 +81,37 @@ export async function placeAndCancel(
   return { placed, cancelled };
 }
 
-async function main() {
+/** A limit order to place and cancel, as the examples take it. */
+export type BotOrder = { marketId: number; side: 'BUY' | 'SELL'; price: string; amount: string };
+
+/**
+ * Runs an example as a script: the key and the order from FIT24_* environment variables (the file's head
+ * says which), the error's message and exit code 1 on failure. Nothing runs when the file is imported.
+ */
+export function runFromEnv(moduleUrl: string, run: (key: BotKey, order: BotOrder) => Promise<unknown>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
   const env = (name: string, fallback?: string) => {
     const value = process.env[name] ?? fallback;
     if (value === undefined) throw new Error(`${name} is required`);
     return value;
   };
-  const key = {
-    baseUrl: env('FIT24_URL', 'http://localhost:8080'),
-    keyId: env('FIT24_KEY'),
-    secret: env('FIT24_SECRET'),
+  const started = async () => {
+    const key = {
+      baseUrl: env('FIT24_URL', 'http://localhost:8080'),
+      keyId: env('FIT24_KEY'),
+      secret: env('FIT24_SECRET'),
+    };
+    await run(key, {
+      marketId: Number(env('FIT24_MARKET_ID', '1')),
+      side: env('FIT24_SIDE', 'BUY') === 'SELL' ? 'SELL' : 'BUY',
+      price: env('FIT24_PRICE'),
+      amount: env('FIT24_AMOUNT'),
+    });
   };
-  await placeAndCancel(key, {
-    marketId: Number(env('FIT24_MARKET_ID', '1')),
-    side: env('FIT24_SIDE', 'BUY') === 'SELL' ? 'SELL' : 'BUY',
-    price: env('FIT24_PRICE'),
-    amount: env('FIT24_AMOUNT'),
-  });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
+  started().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }
+
+runFromEnv(import.meta.url, placeAndCancel);

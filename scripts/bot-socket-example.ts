@@ -8,9 +8,8 @@
 // and FIT24-SIGNATURE over timestamp + "GET" + "/ws" (no body). The signature is good for one socket only.
 // Then each call is a frame {"op": "order.create" | "order.cancel", "request_id", "body"} whose body is the
 // REST body; the reply is {"channel": "reply", "data": {request_id, op, status, body}}. Uses the `ws` package.
-import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { type BotKey, signedHeaders } from './bot-example.ts';
+import { type BotKey, type BotOrder, runFromEnv, signedHeaders } from './bot-example.ts';
 
 type Order = { order_id: number; status: string; price: string; amount: string };
 type Envelope<T> = { error: false; data: T } | { error: true; code: number; message: string };
@@ -84,7 +83,7 @@ function dataOf<T>(reply: Reply<T>): T {
 /** Places a limit order and cancels it over the socket; prints both answers as JSON lines. */
 export async function placeAndCancelOverSocket(
   key: BotKey,
-  order: { marketId: number; side: 'BUY' | 'SELL'; price: string; amount: string },
+  order: BotOrder,
 ): Promise<{ placed: Order; cancelled: Order }> {
   const socket = await openKeySocket(key);
   try {
@@ -108,28 +107,4 @@ export async function placeAndCancelOverSocket(
   }
 }
 
-async function main() {
-  const env = (name: string, fallback?: string) => {
-    const value = process.env[name] ?? fallback;
-    if (value === undefined) throw new Error(`${name} is required`);
-    return value;
-  };
-  const key = {
-    baseUrl: env('FIT24_URL', 'http://localhost:8080'),
-    keyId: env('FIT24_KEY'),
-    secret: env('FIT24_SECRET'),
-  };
-  await placeAndCancelOverSocket(key, {
-    marketId: Number(env('FIT24_MARKET_ID', '1')),
-    side: env('FIT24_SIDE', 'BUY') === 'SELL' ? 'SELL' : 'BUY',
-    price: env('FIT24_PRICE'),
-    amount: env('FIT24_AMOUNT'),
-  });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runFromEnv(import.meta.url, placeAndCancelOverSocket);
