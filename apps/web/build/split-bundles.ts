@@ -233,6 +233,25 @@ export function ionicReactImports(
   return changed ? next : null;
 }
 
+/**
+ * An app module's `import { … } from 'ionicons/icons'` statements, each icon imported from its piece
+ * (lines kept, as above). The icons then load with the modules that use them, as through the index, and
+ * the module graph says which module uses which icon (build/chunk-groups.ts reads it).
+ */
+export function ioniconsImports(code: string): string | null {
+  let changed = false;
+  const next = code.replace(/^import \{([^}]*)\} from 'ionicons\/icons';$/gm, (whole, list: string) => {
+    changed = true;
+    const names = list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const newlines = '\n'.repeat(whole.split('\n').length - 1);
+    return `${newlines}${names.map((name) => `import { ${name} } from '${PREFIX}icon:${name.split(/\s+as\s+/)[0]}';`).join(' ')}`;
+  });
+  return changed ? next : null;
+}
+
 /** The Vite plugin (production builds only: the dev server loads modules one by one anyway). */
 export function splitBundles(): Plugin {
   const require = createRequire(import.meta.url);
@@ -271,9 +290,13 @@ export function splitBundles(): Plugin {
       return undefined;
     },
     transform(code, id) {
-      if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id) || !code.includes("'@ionic/react'")) return;
-      const { pieces, owners } = split(ionicReact);
-      const next = ionicReactImports(code, pieces, owners);
+      if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id)) return;
+      let next: string | null = null;
+      if (code.includes("'@ionic/react'")) {
+        const { pieces, owners } = split(ionicReact);
+        next = ionicReactImports(code, pieces, owners);
+      }
+      if (code.includes("'ionicons/icons'")) next = ioniconsImports(next ?? code) ?? next;
       return next === null ? undefined : { code: next, map: null };
     },
   };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { welcomePage } from './app/routes.tsx';
 import { startI18n } from './i18n/i18n.ts';
 import type { Namespace } from './i18n/resources.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -15,10 +16,16 @@ registerServiceWorker();
 
 // The session is read from device storage once, before the first render, so guards decide synchronously;
 // the language's shared strings are ready by then too (English is in this script, Spanish one small file).
-// A visitor's first screen is welcome: its strings are fetched now, beside the session, rather than after
-// a first render asks for them (one round trip less before its headline, the largest paint).
-const firstStrings: Namespace[] = window.location.pathname === '/' ? ['common', 'welcome'] : ['common'];
-void Promise.all([loadSession(), startI18n(undefined, firstStrings)]).then(() => {
+// A visitor's first screen is welcome: its page and its strings are fetched now, beside the session,
+// rather than after a first render asks for them (one round trip less before its headline, the largest
+// paint).
+const atWelcome = window.location.pathname === '/';
+const firstStrings: Namespace[] = atWelcome ? ['common', 'welcome'] : ['common'];
+void Promise.all([
+  loadSession(),
+  startI18n(undefined, firstStrings),
+  atWelcome ? welcomePage() : undefined,
+]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

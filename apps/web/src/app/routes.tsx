@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadingPage } from '../components/ui/LoadingPage.tsx';
 import type { AffiliateModuleScreen } from '../features/affiliate/module.tsx';
 import { AFFILIATE_SCREENS } from '../features/affiliate/screens.ts';
-import { WelcomePage } from '../features/welcome/pages/WelcomePage.tsx';
 import type { RouteKind } from './guards.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { preloadTab } from './tab-pages.ts';
@@ -15,6 +14,13 @@ const AffiliateModule = lazy(() => import('../features/affiliate/module.tsx'));
  * (sessionStorage) and sign-in, so it is an open route here and guards itself.
  */
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+
+/**
+ * The welcome screen's module. It is not in the entry: what it alone uses (react-i18next's <Trans>, the
+ * router link, its icons) would load for every signed-in user too (issue 15). main.tsx fetches it beside
+ * the entry's first requests when the path is '/', so a visitor's first paint waits no longer for it.
+ */
+export const welcomePage = () => import('../features/welcome/pages/WelcomePage.tsx');
 
 function affiliate(screen: AffiliateModuleScreen): ReactNode {
   return (
@@ -36,17 +42,12 @@ export interface AppRoute {
  * (AffiliateGate: a session, then the affiliate profile), declared in App.
  */
 export const appRoutes: AppRoute[] = [
-  // Visitors only: a stored session goes to tabs/home. The welcome screen (a few kB) is the one page in the
-  // entry, so a visitor's first paint waits for no second request; every other page is a chunk of its own.
+  // Visitors only: a stored session goes to tabs/home. Every page is a chunk of its own; the welcome
+  // screen's is fetched with the entry's first requests (main.tsx), the others on their first visit.
   {
     path: '/',
     kind: 'visitor',
-    element: (
-      // Its strings are a namespace of their own: the spinner shows for the moment they take to arrive.
-      <Suspense fallback={<LoadingPage />}>
-        <WelcomePage />
-      </Suspense>
-    ),
+    element: lazyPage(welcomePage, 'WelcomePage'),
   },
   {
     path: '/login',

@@ -32,7 +32,7 @@ export function MarketRow({
   onStar?: () => void;
   testId: string;
 }) {
-  const { t } = useTranslation('markets');
+  const { t } = useTranslation();
   return (
     <li className="mkt-row">
       <button type="button" className="mkt-row__main" onClick={onOpen} data-testid={testId}>
@@ -43,16 +43,16 @@ export function MarketRow({
             <span className="fit24-muted">/{market.quote}</span>
           </span>
           <span className="mkt-row__volume fit24-muted">
-            {t('row.volume', { volume: formatAmount(market.volume_24h) })}
+            {t('marketRow.volume', { volume: formatAmount(market.volume_24h) })}
           </span>
         </span>
         <span className="mkt-row__range mkt-num">
           <span>
-            <span className="fit24-muted">{t('row.high')} </span>
+            <span className="fit24-muted">{t('marketRow.high')} </span>
             {formatAmount(market.high_24h)}
           </span>
           <span>
-            <span className="fit24-muted">{t('row.low')} </span>
+            <span className="fit24-muted">{t('marketRow.low')} </span>
             {formatAmount(market.low_24h)}
           </span>
         </span>
@@ -68,7 +68,9 @@ export function MarketRow({
           type="button"
           className={market.is_watchlisted ? 'mkt-star mkt-star--on' : 'mkt-star'}
           onClick={onStar}
-          aria-label={t(market.is_watchlisted ? 'row.unwatch' : 'row.watch', { base: market.base })}
+          aria-label={t(market.is_watchlisted ? 'marketRow.unwatch' : 'marketRow.watch', {
+            base: market.base,
+          })}
           aria-pressed={Boolean(market.is_watchlisted)}
           data-testid={`market-star-${market.base}`}
           data-on={market.is_watchlisted ? '1' : '0'}

@@ -43,6 +43,14 @@ export default {
     movers: 'Top movers',
     moversEmpty: 'Every market is on your watchlist.',
   },
+  // A market's line (features/markets MarketRow): on home's watchlist and movers as on the Markets tab.
+  marketRow: {
+    volume: 'Vol {{volume}}',
+    high: '24h H',
+    low: '24h L',
+    watch: 'Add {{base}} to watchlist',
+    unwatch: 'Remove {{base}} from watchlist',
+  },
   affiliateGate: { loading: 'Loading your affiliate profile' },
   offline: {
     bannerTitle: 'You’re offline.',

@@ -16,13 +16,6 @@ export default {
     noMatch: 'Nothing matches “{{search}}”.',
     none: 'No markets yet.',
   },
-  row: {
-    volume: 'Vol {{volume}}',
-    high: '24h H',
-    low: '24h L',
-    watch: 'Add {{base}} to watchlist',
-    unwatch: 'Remove {{base}} from watchlist',
-  },
   picker: { label: 'Market' },
   trade: {
     title: 'Trade',

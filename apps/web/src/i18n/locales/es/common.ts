@@ -42,6 +42,14 @@ const es: Translation<typeof en> = {
     movers: 'Mayores variaciones',
     moversEmpty: 'Todos los mercados están en tus favoritos.',
   },
+  // A market's line (features/markets MarketRow): on home's watchlist and movers as on the Markets tab.
+  marketRow: {
+    volume: 'Vol. {{volume}}',
+    high: 'Máx. 24h',
+    low: 'Mín. 24h',
+    watch: 'Añadir {{base}} a favoritos',
+    unwatch: 'Quitar {{base}} de favoritos',
+  },
   affiliateGate: { loading: 'Cargando tu perfil de afiliado' },
   offline: {
     bannerTitle: 'Sin conexión.',

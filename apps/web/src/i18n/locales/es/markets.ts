@@ -19,13 +19,6 @@ const es: Translation<typeof en> = {
     noMatch: 'Nada coincide con «{{search}}».',
     none: 'Aún no hay mercados.',
   },
-  row: {
-    volume: 'Vol. {{volume}}',
-    high: 'Máx. 24h',
-    low: 'Mín. 24h',
-    watch: 'Añadir {{base}} a favoritos',
-    unwatch: 'Quitar {{base}} de favoritos',
-  },
   picker: { label: 'Mercado' },
   trade: {
     title: 'Operar',
