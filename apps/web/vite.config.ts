@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { compress } from './build/compress.ts';
 import { preactCompat } from './build/preact.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { routeTable } from './build/route-table.ts';
 import { splitBundles } from './build/split-bundles.ts';
 import { treeshake } from './build/treeshake.ts';
@@ -14,7 +15,16 @@ const server = 'http://localhost:8080';
 // The server serves apps/web/dist and fills <!--FIT24_CONFIG--> in index.html with the API key.
 // In development (`npm run dev -w apps/web`) calls go through this proxy to a server on :8080.
 export default defineConfig({
-  plugins: [react(), preactCompat(), pwa(), splitBundles(), routeTable(), zodJitless(), compress()],
+  plugins: [
+    react(),
+    preactCompat(),
+    pwa(),
+    splitBundles(),
+    routeTable(),
+    zodJitless(),
+    routePreloads(),
+    compress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPagePath } from '../../http/path-guards.ts';
+import { loadRoutePreloads } from './route-preloads.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
 const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
@@ -24,14 +25,23 @@ export async function registerWebApp(
   }
   const script = `<script>${clientConfigScript(clientConfig)}</script>`;
   const [head = '', body = ''] = readFileSync(indexFile, 'utf8').split(CONFIG_PLACEHOLDER, 2);
+  // The page's own chunks and strings are named after the entry's tags, at the end of <head>.
+  const headEnd = body.includes('</head>') ? body.indexOf('</head>') : 0;
+  const [beforeHeadEnd, fromHeadEnd] = [body.slice(0, headEnd), body.slice(headEnd)];
+  const preloadLinks = loadRoutePreloads(webDist);
 
   // Ionic (Stencil) stamps the `csp-nonce` meta's value on every <style> it injects; the nonce is the
   // one of this answer's Content-Security-Policy (http/security-headers.ts), so index.html is per answer.
-  const sendIndex = (reply: FastifyReply) =>
+  // The links depend on the path and the browser's languages (route-preloads.ts): never their text.
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(`${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${body}`);
+      .send(
+        `${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}` +
+          `${preloadLinks(request.url, request.headers['accept-language'])}${fromHeadEnd}`,
+      );
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -41,7 +51,8 @@ export async function registerWebApp(
     wildcard: false,
     // The build's brotli and gzip copies (`x.js.br`, `x.js.gz`) are sent for `x.js` by the request's
     // Accept-Encoding, brotli first, with `Vary: Accept-Encoding`; they get no address of their own.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    // route-preloads.json is the server's, read at start.
+    globIgnore: ['index.html', 'route-preloads.json', '**/*.br', '**/*.gz'],
     preCompressed: true,
     setHeaders(res, path) {
       if (path.includes(`${join(webDist, 'assets')}`))
@@ -52,12 +63,12 @@ export async function registerWebApp(
         res.header('cache-control', 'no-cache');
     },
   });
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
   app.decorate('sendAppIndex', (request: FastifyRequest, reply: FastifyReply) => {
     // Never for a spelling of /api, /ops or /ws (`//api/x`, `/API/x`, `/api;/x`): those answer 403 or 404.
     if (request.method !== 'GET' || !isAppPagePath(request.url)) return false;
-    void sendIndex(reply);
+    void sendIndex(request, reply);
     return true;
   });
   return true;

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The web build's `route-preloads.json` (apps/web/build/route-preloads.ts): for each route of the app, the
+ * chunks, styles and strings its first screen loads beyond the entry, by language. index.html names them
+ * as `<link>`s so the browser fetches them beside the entry instead of one round trip after another
+ * (issue 15).
+ */
+const FILE = 'route-preloads.json';
+
+/** Only the build's own files go into the page: `/assets/<name>.js` or `.css`, nothing else. */
+const ZAsset = (extension: 'js' | 'css') => z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`));
+const ZHints = z.object({ scripts: z.array(ZAsset('js')), styles: z.array(ZAsset('css')) });
+const ZByLanguage = z.record(z.string().regex(/^[a-z]{2}$/), ZHints);
+const ZRoutePreloads = z.object({
+  fallbackLanguage: z.string().regex(/^[a-z]{2}$/),
+  anyPage: ZByLanguage,
+  routes: z.record(z.string().regex(/^\/[\w/*-]*$/), ZByLanguage),
+});
+
+/** The `<link>`s for a page: by the request's path and languages. */
+export type PreloadLinks = (path: string, acceptLanguage: string | undefined) => string;
+
+/**
+ * Reads the build's route-preloads.json once; a build without it (development, an older build) gets no
+ * links. Every route's markup is written here, so a request only picks one: nothing of the request goes
+ * into the page.
+ */
+export function loadRoutePreloads(webDist: string): PreloadLinks {
+  const file = join(webDist, FILE);
+  if (!existsSync(file)) return () => '';
+  const preloads = ZRoutePreloads.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const markup = (byLanguage: z.infer<typeof ZByLanguage>) =>
+    new Map(Object.entries(byLanguage).map(([language, hints]) => [language, linksHtml(hints)]));
+  const anyPage = markup(preloads.anyPage);
+  const routes = new Map(Object.entries(preloads.routes).map(([pattern, hints]) => [pattern, markup(hints)]));
+  // `/admin/*` covers `/admin` and everything under it; the longest prefix wins.
+  const prefixes = [...routes.keys()]
+    .filter((pattern) => pattern.endsWith('/*'))
+    .map((pattern) => ({ pattern, prefix: pattern.slice(0, -2) }))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+
+  return (path, acceptLanguage) => {
+    const language = pickLanguage(acceptLanguage, anyPage, preloads.fallbackLanguage);
+    const route = normalisePath(path);
+    const pattern = routes.has(route)
+      ? route
+      : prefixes.find(({ prefix }) => route === prefix || route.startsWith(`${prefix}/`))?.pattern;
+    return ((pattern === undefined ? undefined : routes.get(pattern)) ?? anyPage).get(language) ?? '';
+  };
+}
+
+/** The router's view of a path: no query, no trailing slash, any case (react-router matches so). */
+function normalisePath(url: string): string {
+  const path = (url.split(/[?#]/, 1)[0] ?? '/').toLowerCase();
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/**
+ * The language the app will start in as far as the server can tell: the browser's first language when the
+ * app speaks it (the app's own choice, kept on the device, is not sent), else the fallback.
+ */
+function pickLanguage(
+  acceptLanguage: string | undefined,
+  known: Map<string, string>,
+  fallback: string,
+): string {
+  const first = /^\s*([a-z]{2})(?![a-z])/i.exec(acceptLanguage ?? '')?.[1]?.toLowerCase();
+  return first !== undefined && known.has(first) ? first : fallback;
+}
+
+function linksHtml(hints: z.infer<typeof ZHints>): string {
+  // `crossorigin` as the entry's own tag and Vite's preload helper ask for them, so the fetch is reused.
+  return [
+    ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+}

@@ -1,0 +1,139 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectPage, PHONE, realSession, SESSION_STORAGE_KEY, type Stack, suiteStack } from './harness.ts';
+
+/**
+ * Issue 15: the HTML the server sends for a screen names that screen's chunks and strings
+ * (`<link rel="modulepreload">`, apps/web/build/route-preloads.ts), so the browser asks for them while it
+ * reads the page, beside the entry, instead of when the entry's router (then the page, then its first
+ * render) gets to them, one round trip after another. Checked by who asked for each script: the HTML
+ * parser, not a script. The one exception is Ionic's own lazy pieces (input shims, status tap, …), which
+ * it asks for once the app has started and nothing on screen waits for.
+ */
+
+interface ScriptRequest {
+  path: string;
+  /** CDP's initiator type: `parser` for a tag of the HTML, `script` for an import() or a script's <link>. */
+  initiator: string;
+}
+
+/** The scripts of the build the page asks for, in order, until it shows `shown` and the network is idle. */
+async function scriptRequests(page: Page, path: string, shown: string): Promise<ScriptRequest[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests: ScriptRequest[] = [];
+  cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/assets/') && (type === 'Script' || url.pathname.endsWith('.js')))
+      requests.push({ path: url.pathname, initiator: initiator.type });
+  });
+  await page.goto(path);
+  await expectPage(page, shown, path);
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return requests;
+}
+
+/** The sources a file of the build was made from, by its source map; one source unknown without a map. */
+async function sourcesOf(stack: Stack, file: string): Promise<string[]> {
+  const answer = await fetch(`${stack.baseUrl}${file}.map`);
+  const map = answer.ok ? ((await answer.json().catch(() => ({}))) as { sources?: string[] }) : {};
+  return map.sources ?? ['(no source map)'];
+}
+
+/** The requests a script made for a file that is not one of Ionic's own lazy pieces (by its source map). */
+async function askedForByScript(stack: Stack, requests: ScriptRequest[]): Promise<ScriptRequest[]> {
+  const left: ScriptRequest[] = [];
+  for (const request of requests.filter((r) => r.initiator !== 'parser')) {
+    const sources = await sourcesOf(stack, request.path);
+    if (!sources.every((source) => source.includes('/node_modules/@ionic/core/'))) left.push(request);
+  }
+  return left;
+}
+
+/** Which of the build's `files` holds the source `module` (`src/app/home/HomePage.tsx`), by its source map. */
+async function holding(stack: Stack, files: string[], module: string): Promise<string | undefined> {
+  for (const file of files) {
+    if ((await sourcesOf(stack, file)).some((source) => source.endsWith(`/${module}`))) return file;
+  }
+  return undefined;
+}
+
+const HOME_PAGE = 'src/app/home/HomePage.tsx';
+const TABS_LAYOUT = 'src/app/TabsLayout.tsx';
+
+/** The modulepreload hrefs of the HTML the server answers for `path`. */
+async function modulepreloads(
+  stack: Stack,
+  path: string,
+  acceptLanguage = 'en-US,en;q=0.9',
+): Promise<string[]> {
+  const html = await (
+    await fetch(`${stack.baseUrl}${path}`, { headers: { 'accept-language': acceptLanguage } })
+  ).text();
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    ([, href]) => href ?? '',
+  );
+}
+
+describe('each screen’s chunks are named in its HTML (issue 15)', () => {
+  const stack = suiteStack();
+
+  /** A fresh phone context, signed in when `session` is given, without a service worker (a first visit). */
+  async function visit(
+    session?: unknown,
+    locale = 'en-US',
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      baseURL: stack.baseUrl,
+      serviceWorkers: 'block',
+      locale,
+      storageState: {
+        cookies: [],
+        origins:
+          session === undefined
+            ? []
+            : [
+                {
+                  origin: stack.baseUrl,
+                  localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
+                },
+              ],
+      },
+    });
+    return { context, page: await context.newPage() };
+  }
+
+  it('names the home page’s chunk for /tabs/home, and none for an address that is no screen', async () => {
+    const home = await modulepreloads(stack, '/tabs/home');
+    expect(await holding(stack, home, HOME_PAGE)).toBeDefined();
+    expect(await holding(stack, home, TABS_LAYOUT)).toBeDefined();
+    const unknown = await modulepreloads(stack, '/unknown');
+    expect(await holding(stack, unknown, HOME_PAGE)).toBeUndefined();
+    expect(await holding(stack, unknown, TABS_LAYOUT)).toBeUndefined();
+  });
+
+  it('loads every script of /tabs/home, signed in, from the HTML: none waits for a script to ask for it', async () => {
+    const session = await realSession(stack, { emailVerified: true });
+    const { context, page } = await visit(session);
+    const requests = await scriptRequests(page, '/tabs/home', 'tabs/home');
+    const fromHtml = requests.filter((r) => r.initiator === 'parser').map((r) => r.path);
+    expect(await holding(stack, fromHtml, HOME_PAGE)).toBeDefined();
+    expect(await askedForByScript(stack, requests), JSON.stringify(requests, null, 1)).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the welcome screen’s strings from the HTML, in Spanish too', async () => {
+    for (const locale of ['en-US', 'es-ES']) {
+      const { context, page } = await visit(undefined, locale);
+      const requests = await scriptRequests(page, '/', 'welcome');
+      expect(requests.length, locale).toBeGreaterThan(1);
+      expect(
+        await askedForByScript(stack, requests),
+        `${locale}: ${JSON.stringify(requests, null, 1)}`,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+});
