@@ -130,7 +130,8 @@ describe('the installable app', () => {
     // Back online, the screen goes by itself and the app is there under it.
     await context.setOffline(false);
     await screen.waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await page.locator('ion-app').getAttribute('inert')).toBeNull();
+    // The attribute goes in the screen's effect cleanup, which Preact may run a frame after the removal.
+    await expect.poll(() => page.locator('ion-app').getAttribute('inert')).toBeNull();
     await context.setOffline(true);
 
     // Without the cached shell, the worker answers with the static offline page (never a browser error).
