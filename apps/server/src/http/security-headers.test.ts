@@ -55,6 +55,12 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string):
   expect(h['referrer-policy'], label).toBe('no-referrer');
   expect(h['cross-origin-opener-policy'], label).toBe('same-origin');
   expect(h['x-frame-options'], label).toBe('DENY');
+  // helmet's other defaults, written out in security-headers.ts.
+  expect(h['origin-agent-cluster'], label).toBe('?1');
+  expect(h['x-dns-prefetch-control'], label).toBe('off');
+  expect(h['x-download-options'], label).toBe('noopen');
+  expect(h['x-permitted-cross-domain-policies'], label).toBe('none');
+  expect(h['x-xss-protection'], label).toBe('0');
   const permissions = String(h['permissions-policy']);
   for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
     expect(permissions, label).toContain(denied);
