@@ -8,10 +8,14 @@
  * The server runs in this process; autocannon runs in a child process so that the load generator does not
  * share the server's event loop. Loopback only. BENCH_SECONDS (default 10) bounds each orders run;
  * BENCH_CONNECTIONS (64) sets the load's connections; BENCH_SKIP=pglite or postgres leaves one out.
+ * BENCH_PROFILE=<dir> records the server's CPU during each database's one-market full-speed run (the
+ * inspector's sampling profiler, in this process) into <dir>/<database>.cpuprofile and prints where its
+ * time went: the top functions by self time and the share of each part of the stack.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const USERS = 32;
 /** Databases to leave out, e.g. BENCH_SKIP=pglite while profiling PostgreSQL alone. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+/** Where to keep the CPU profiles of the one-market runs (BENCH_PROFILE); null: no profile. */
+const PROFILE_DIR = process.env.BENCH_PROFILE || null;
 
 interface LoadSpec {
   url: string;
@@ -259,6 +265,88 @@ function stagesSince(
   ].join('\n');
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The server's CPU profile (BENCH_PROFILE).
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Starts the sampling profiler in this process; the answer stops it and answers the profile. */
+async function startProfile(): Promise<() => Promise<CpuProfile>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+    session.disconnect();
+    return profile;
+  };
+}
+
+/** The part of the stack a frame belongs to, by its file: a package, a folder of the server, or V8. */
+function partOf(url: string, name: string): string {
+  if (url === '') return name.startsWith('(') ? name : 'node/V8 builtins';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
+  const own = /\/(apps\/server\/src|packages)\/(.*)\/[^/]+$/.exec(url);
+  if (own) return own[1] === 'packages' ? `@fit24/${own[2]!.split('/')[0]}` : `server ${own[2]}`;
+  const file = /\/(apps\/server\/src)\/([^/]+)$/.exec(url);
+  return file ? `server ${file[2]}` : url;
+}
+
+/** Self time by function (top `top`) and by part of the stack, as lines to print. */
+function profileSummary(profile: CpuProfile, top: number): string {
+  const selfUs = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i += 1) {
+    // A sample's time is the gap to the next one.
+    const us = deltas[i + 1] ?? 0;
+    selfUs.set(samples[i]!, (selfUs.get(samples[i]!) ?? 0) + us);
+  }
+  const totalUs = profile.endTime - profile.startTime;
+  const byFunction = new Map<string, number>();
+  const byPart = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = selfUs.get(node.id) ?? 0;
+    if (us === 0) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = functionName || '(anonymous)';
+    const where = url ? `${url.replace(/^.*\/(node_modules|apps|packages)\//, '$1/')}:${lineNumber + 1}` : '';
+    const key = where ? `${name}  ${where}` : name;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    const part = partOf(url, name);
+    byPart.set(part, (byPart.get(part) ?? 0) + us);
+  }
+  const pct = (us: number) => `${((100 * us) / totalUs).toFixed(1).padStart(5)}%`;
+  const rows = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, us]) => `      ${pct(us)}  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+  return [
+    `    CPU profile of this process (${(totalUs / 1e6).toFixed(1)} s; self time, share of the run):`,
+    '    by part of the stack:',
+    ...rows(byPart, 30),
+    `    top ${top} functions:`,
+    ...rows(byFunction, top),
+  ].join('\n');
+}
+
 const fmt = (r: LoadResult) =>
   `${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
   (r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
@@ -289,7 +377,11 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
     ] as const) {
       const base = { url, kind: 'orders' as const, seconds: SECONDS, connections: CONNECTIONS, tokens };
       const before = stageReading(ctx, spread);
+      const profiling = PROFILE_DIR !== null && spread.length === 1 ? await startProfile() : null;
+      const cpuBefore = process.cpuUsage();
       const full = await load({ ...base, markets: [...spread] });
+      const cpu = process.cpuUsage(cpuBefore);
+      const profile = profiling ? await profiling() : null;
       const stages = stagesSince(ctx, spread, before, full);
       const half = Math.max(1, Math.round(full.rps / 2));
       const paced = await load({ ...base, markets: [...spread], rate: half });
@@ -300,6 +392,17 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
         `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
       );
       console.log(stages);
+      // This process's CPU (the server: the load generator is another process) over the full-speed run.
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      console.log(
+        `    server CPU: ${((1000 * cpuMs) / Math.max(1, full.ok)).toFixed(0)} µs per order answered, ` +
+          `${(cpuMs / (10 * SECONDS)).toFixed(0)}% of one core`,
+      );
+      if (profile && PROFILE_DIR !== null) {
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+        console.log(profileSummary(profile, 25));
+      }
     }
   } finally {
     await app.close();

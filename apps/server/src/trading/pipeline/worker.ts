@@ -5,8 +5,10 @@
 //   Stage 3 — SETTLE (settle.ts): the engine's events become fills, fees, order states and releases;
 //   Stage 4 — WRITE  (write.ts):  all of it in the batch's one transaction, then callers are answered.
 import { createEngine, type Engine, type EngineEvent, ResultCode } from '@fit24/engine';
+import type { ControlledTransaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { OrderRow } from '../../db/schema-trading.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
@@ -61,6 +63,8 @@ export class MarketWorker implements Market {
   /** Ledger account ids this worker has used (they never change): most batches need not look them up. */
   private readonly accountIds: AccountIds = new Map();
   private queue: Job[] = [];
+  /** The next batch's transaction, begun ahead (see `commit`); null inside when it could not begin. */
+  private next: Promise<ControlledTransaction<DB> | null> | null = null;
   private running: Promise<void> | null = null;
   private stopping = false;
 
@@ -142,6 +146,7 @@ export class MarketWorker implements Market {
       await new Promise((resolve) => setImmediate(resolve));
       await this.runBatch(null);
     }
+    this.dropNext();
   }
 
   /**
@@ -172,60 +177,116 @@ export class MarketWorker implements Market {
     }
   }
 
-  /** Runs the four stages on one batch in one transaction, then answers its callers. */
+  /**
+   * Runs the four stages on one batch in one transaction, then answers its callers. On PostgreSQL the
+   * next batch's transaction is begun (a connection and BEGIN, which takes no lock and, under READ
+   * COMMITTED, no snapshot either) once this batch is admitted and more commands wait, so that its round
+   * trip overlaps this batch's matching, writes and commit; the next batch's statements still start after
+   * this batch has committed, and so read what it wrote.
+   */
   private async commit(take: () => Job[]): Promise<void> {
     const m = this.market;
     const fromSequence = this.engine.sequence;
     const times = this.stages;
     times.start();
-    const batch = await this.ctx.db.transaction().execute(async (trx) => {
+    const trx = await this.begin();
+    let batch: Awaited<ReturnType<MarketWorker['stagesOf']>>;
+    try {
       times.lap('begin');
-      const now = this.ctx.clock.now();
-      const taken = take();
-      times.taken(taken.map((job) => job.queuedAt ?? 0));
-      const jobs = await this.stillPending(trx, taken);
-      if (jobs.length === 0) return null;
-      const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
-      // Trade ids drawn ahead, so that the batch's writes need no round trip for them (rarely short).
-      const orders = opening.map((job) => job.order);
-      const intake = await admit(trx, m, orders, now, 2 * jobs.length + 8);
-      times.lap('admit');
-      const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
-      this.events.length = 0;
-      const stopsBefore = this.engine.pendingStopCount;
-      const { codes, opened, placed, ran } = match(
-        this.engine,
-        m,
-        jobs.map((job) => matchCommand(job, admissions)),
-      );
-      times.lap('match');
-      const holds = new Map([...opened].map(([id, row]) => [id, row.hold_remaining]));
-      const known = await this.stopsOf(trx, placed, holds, stopsBefore);
-      const settlement = settle(m, this.events, placed, (id) => this.engine.order(id), holds, known);
-      for (const outcome of settlement.outcomes) {
-        const row = opened.get(outcome.orderId);
-        if (row) applyOutcome(row, outcome, now);
-      }
-      const short = settlement.fills.length - intake.tradeIds.length;
-      const tradeIds =
-        short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
-      times.lap('settle');
-      const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
-        fromSequence,
-        commands: this.followed ? loggedCommands(jobs, admissions, ran) : null,
-        opened: [...opened.values()],
-        holds,
-        tradeIds,
-        ...keyOutcomes(m, opening, admissions, intake.refusedKeys),
-        accountIds: this.accountIds,
-      });
-      times.lap('write');
-      return { jobs, codes, admissions, settlement, ...written };
-    });
+      batch = await this.stagesOf(trx, m, take, fromSequence);
+      await trx.commit().execute();
+    } catch (error) {
+      this.dropNext();
+      if (!trx.isCommitted && !trx.isRolledBack)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
+      throw error;
+    }
     if (batch === null) return;
     times.lap('commit');
     this.committed(batch, fromSequence);
     times.lap('answer');
+  }
+
+  /** The batch's transaction: the one begun ahead for it, else a new one. */
+  private async begin(): Promise<ControlledTransaction<DB>> {
+    const ahead = this.next;
+    this.next = null;
+    if (ahead) {
+      const trx = await ahead;
+      if (trx) return trx;
+    }
+    return this.ctx.db.startTransaction().execute();
+  }
+
+  /** Begins the next batch's transaction now (PostgreSQL, while commands wait: see `commit`). */
+  private beginNext(): void {
+    if (this.next || this.ctx.dbKind !== 'postgres' || this.queue.length === 0) return;
+    // A failure here is the next batch's to meet: it then begins its own transaction.
+    this.next = this.ctx.db
+      .startTransaction()
+      .execute()
+      .catch(() => null);
+  }
+
+  /** Gives the transaction begun ahead back unused (a batch failed, or nothing is left to run). */
+  private dropNext(): void {
+    const ahead = this.next;
+    this.next = null;
+    void ahead?.then((trx) =>
+      trx
+        ?.rollback()
+        .execute()
+        .catch(() => {}),
+    );
+  }
+
+  /** Stages 1–4 in `trx`: what `committed` needs once it commits, or null when no command is left. */
+  private async stagesOf(trx: Database, m: MarketInfo, take: () => Job[], fromSequence: number) {
+    const times = this.stages;
+    const now = this.ctx.clock.now();
+    const taken = take();
+    times.taken(taken.map((job) => job.queuedAt ?? 0));
+    const jobs = await this.stillPending(trx, taken);
+    if (jobs.length === 0) return null;
+    const opening = jobs.flatMap((job) => (job.kind === 'open' ? [job] : []));
+    // Trade ids drawn ahead, so that the batch's writes need no round trip for them (rarely short).
+    const orders = opening.map((job) => job.order);
+    const intake = await admit(trx, m, orders, now, 2 * jobs.length + 8);
+    times.lap('admit');
+    this.beginNext();
+    const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
+    this.events.length = 0;
+    const stopsBefore = this.engine.pendingStopCount;
+    const { codes, opened, placed, ran } = match(
+      this.engine,
+      m,
+      jobs.map((job) => matchCommand(job, admissions)),
+    );
+    times.lap('match');
+    const holds = new Map([...opened].map(([id, row]) => [id, row.hold_remaining]));
+    const known = await this.stopsOf(trx, placed, holds, stopsBefore);
+    const settlement = settle(m, this.events, placed, (id) => this.engine.order(id), holds, known);
+    for (const outcome of settlement.outcomes) {
+      const row = opened.get(outcome.orderId);
+      if (row) applyOutcome(row, outcome, now);
+    }
+    const short = settlement.fills.length - intake.tradeIds.length;
+    const tradeIds = short > 0 ? [...intake.tradeIds, ...(await drawTradeIds(trx, short))] : intake.tradeIds;
+    times.lap('settle');
+    const written = await writeSettlement(trx, m, settlement, this.engine.sequence, now, {
+      fromSequence,
+      commands: this.followed ? loggedCommands(jobs, admissions, ran) : null,
+      opened: [...opened.values()],
+      holds,
+      tradeIds,
+      ...keyOutcomes(m, opening, admissions, intake.refusedKeys),
+      accountIds: this.accountIds,
+    });
+    times.lap('write');
+    return { jobs, codes, admissions, settlement, ...written };
   }
 
   /** After the commit: the callers get their answers, then the batch's listener hears of it. */
