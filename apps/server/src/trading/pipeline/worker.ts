@@ -5,10 +5,8 @@
 //   Stage 3 — SETTLE (settle.ts): the engine's events become fills, fees, order states and releases;
 //   Stage 4 — WRITE  (write.ts):  all of it in the batch's one transaction, then callers are answered.
 import { createEngine, type Engine, type EngineEvent, ResultCode } from '@fit24/engine';
-import type { ControlledTransaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
 import type { OrderRow } from '../../db/schema-trading.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
@@ -25,6 +23,7 @@ import { type MatchCommand, match } from './match.ts';
 import * as pipelineRepo from './pipeline.repository.ts';
 import { type KnownStop, type Outcome, type PlacedOrder, type Settlement, settle } from './settle.ts';
 import { StageTimes } from './stage-times.ts';
+import { TransactionAhead } from './transaction-ahead.ts';
 import { type BatchExtras, type LoggedCommand, writeSettlement } from './write.ts';
 
 type Job = (
@@ -63,8 +62,8 @@ export class MarketWorker implements Market {
   /** Ledger account ids this worker has used (they never change): most batches need not look them up. */
   private readonly accountIds: AccountIds = new Map();
   private queue: Job[] = [];
-  /** The next batch's transaction, begun ahead (see `commit`); null inside when it could not begin. */
-  private next: Promise<ControlledTransaction<DB> | null> | null = null;
+  /** Batches' transactions, the next one begun ahead on PostgreSQL (see `commit`). */
+  private readonly transactions: TransactionAhead;
   private running: Promise<void> | null = null;
   private stopping = false;
 
@@ -79,6 +78,7 @@ export class MarketWorker implements Market {
     private readonly followed = false,
   ) {
     this.engine = createEngine((event) => this.events.push(event));
+    this.transactions = new TransactionAhead(ctx.db, ctx.dbKind === 'postgres');
   }
 
   /** Holds, numbers and matches a new order: answers how it was admitted and, if held, its row after matching. */
@@ -146,7 +146,7 @@ export class MarketWorker implements Market {
       await new Promise((resolve) => setImmediate(resolve));
       await this.runBatch(null);
     }
-    this.dropNext();
+    this.transactions.drop();
   }
 
   /**
@@ -189,14 +189,14 @@ export class MarketWorker implements Market {
     const fromSequence = this.engine.sequence;
     const times = this.stages;
     times.start();
-    const trx = await this.begin();
+    const trx = await this.transactions.take();
     let batch: Awaited<ReturnType<MarketWorker['stagesOf']>>;
     try {
       times.lap('begin');
       batch = await this.stagesOf(trx, m, take, fromSequence);
       await trx.commit().execute();
     } catch (error) {
-      this.dropNext();
+      this.transactions.drop();
       if (!trx.isCommitted && !trx.isRolledBack)
         await trx
           .rollback()
@@ -208,39 +208,6 @@ export class MarketWorker implements Market {
     times.lap('commit');
     this.committed(batch, fromSequence);
     times.lap('answer');
-  }
-
-  /** The batch's transaction: the one begun ahead for it, else a new one. */
-  private async begin(): Promise<ControlledTransaction<DB>> {
-    const ahead = this.next;
-    this.next = null;
-    if (ahead) {
-      const trx = await ahead;
-      if (trx) return trx;
-    }
-    return this.ctx.db.startTransaction().execute();
-  }
-
-  /** Begins the next batch's transaction now (PostgreSQL, while commands wait: see `commit`). */
-  private beginNext(): void {
-    if (this.next || this.ctx.dbKind !== 'postgres' || this.queue.length === 0) return;
-    // A failure here is the next batch's to meet: it then begins its own transaction.
-    this.next = this.ctx.db
-      .startTransaction()
-      .execute()
-      .catch(() => null);
-  }
-
-  /** Gives the transaction begun ahead back unused (a batch failed, or nothing is left to run). */
-  private dropNext(): void {
-    const ahead = this.next;
-    this.next = null;
-    void ahead?.then((trx) =>
-      trx
-        ?.rollback()
-        .execute()
-        .catch(() => {}),
-    );
   }
 
   /** Stages 1–4 in `trx`: what `committed` needs once it commits, or null when no command is left. */
@@ -256,7 +223,7 @@ export class MarketWorker implements Market {
     const orders = opening.map((job) => job.order);
     const intake = await admit(trx, m, orders, now, 2 * jobs.length + 8);
     times.lap('admit');
-    this.beginNext();
+    if (this.queue.length > 0) this.transactions.beginNext();
     const admissions = new Map(opening.map((job, i) => [job, intake.admissions[i]!]));
     this.events.length = 0;
     const stopsBefore = this.engine.pendingStopCount;
