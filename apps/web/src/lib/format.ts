@@ -1,4 +1,4 @@
-import { currentLocale, i18n } from '../i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 /** An account number or IBAN with all but its last four characters hidden: "•••• 6819". */
 export function maskAccountNumber(accountNumber: string): string {
@@ -26,15 +26,6 @@ export function formatAgo(epochSeconds: number, nowSeconds: number): string {
   if (elapsed < 3600) return i18n.t('time.minAgo', { count: Math.floor(elapsed / 60) });
   if (elapsed < 86_400) return i18n.t('time.hAgo', { count: Math.floor(elapsed / 3600) });
   return i18n.t('time.daysAgo', { count: Math.floor(elapsed / 86_400) });
-}
-
-/** A date of an epoch-seconds moment in the language's way, e.g. "12 Mar 2025", "12 mar 2025". */
-export function formatDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleDateString(currentLocale(), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
 }
 
 /** A short name for a signed-in device from its user agent: "Chrome on Android", "Safari on iPhone". */

@@ -1,13 +1,26 @@
+import { LANGUAGES } from '@fit24/contract';
 import { describe, expect, it } from 'vitest';
+import { localeOf } from '../i18n/i18n.ts';
 import {
   amountProblemMessage,
   checkAmount,
   cleanAmountInput,
   formatAmount,
   formatUsd,
+  MARKS,
   maxWithdrawable,
   unitsOf,
 } from './money.ts';
+
+describe('MARKS', () => {
+  it("writes each language's digit group and decimal point as Intl does for its locale", () => {
+    for (const language of LANGUAGES) {
+      const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(12345.6);
+      expect(MARKS[language].group).toBe(parts.find((part) => part.type === 'group')?.value);
+      expect(MARKS[language].decimal).toBe(parts.find((part) => part.type === 'decimal')?.value);
+    }
+  });
+});
 
 describe('formatAmount', () => {
   it('groups thousands and keeps every decimal of the asset, padding to two', () => {

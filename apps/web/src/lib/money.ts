@@ -1,5 +1,6 @@
+import type { TLanguage } from '@fit24/contract';
 import { fromBaseUnits, toBaseUnits } from '@fit24/contract';
-import { currentLocale, i18n } from '../i18n/i18n.ts';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
 
 /**
  * Money on screen. Amounts arrive as decimal strings (DESIGN §2) and stay strings: display only regroups
@@ -17,22 +18,19 @@ interface Marks {
   usd: { symbol: string; before: boolean };
 }
 
-const marksByLocale = new Map<string, Marks>();
+/**
+ * Each language's marks, written out: asking `Intl.NumberFormat` costs the first screen with an amount a
+ * long task while the browser loads its number data (≈ 70 ms on Lighthouse's phone). money.test.ts holds
+ * the table to what Intl says for each language's locale.
+ */
+export const MARKS: Record<TLanguage, Marks> = {
+  en: { group: ',', decimal: '.', usd: { symbol: '$', before: true } },
+  // Spanish writes the amount first and names the dollar ("US$").
+  es: { group: '.', decimal: ',', usd: { symbol: 'US$', before: false } },
+};
 
 function marks(): Marks {
-  const locale = currentLocale();
-  let found = marksByLocale.get(locale);
-  if (!found) {
-    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-    found = {
-      group: parts.find((part) => part.type === 'group')?.value ?? ',',
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-      // English writes "$" first; Spanish writes the amount first and names the dollar ("US$").
-      usd: locale.startsWith('en') ? { symbol: '$', before: true } : { symbol: 'US$', before: false },
-    };
-    marksByLocale.set(locale, found);
-  }
-  return found;
+  return MARKS[currentLanguage()];
 }
 
 function groupThousands(whole: string, group: string): string {

@@ -3,7 +3,7 @@ import { IonIcon, IonSpinner } from '@ionic/react';
 import { flashOutline, layersOutline, rocketOutline, timerOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSecondTicker } from '../hooks/use-second-ticker.ts';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';

@@ -4,7 +4,7 @@ import { gitNetworkOutline, peopleOutline, personAddOutline } from 'ionicons/ico
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/date-time.ts';
 import { useProgramme } from '../../../lib/programme.ts';
 import { useDirects, useLevels } from '../api/get-network.ts';
 import { SubPage } from '../components/SubPage.tsx';

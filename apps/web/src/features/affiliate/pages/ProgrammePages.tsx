@@ -4,7 +4,7 @@ import { checkmarkCircle, flashOutline, giftOutline, lockClosedOutline, trophyOu
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useOffers } from '../api/get-offers.ts';
 import { useRanks } from '../api/get-ranks.ts';
