@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPage, PHONE, realSession, SESSION_STORAGE_KEY, type Stack, suiteStack } from './harness.ts';
 
@@ -79,27 +79,27 @@ async function modulepreloads(
 describe('each screen’s chunks are named in its HTML (issue 15)', () => {
   const stack = suiteStack();
 
-  /** A fresh phone context, signed in when `session` is given, without a service worker (a first visit). */
+  /**
+   * A fresh phone context, signed in when `session` is given, without a service worker (a first visit);
+   * `kept` is what the device already holds (localStorage and cookies of an earlier visit).
+   */
   async function visit(
     session?: unknown,
     locale = 'en-US',
+    kept: { localStorage?: { name: string; value: string }[]; cookies?: Cookie[] } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
+    const storage = [
+      ...(kept.localStorage ?? []),
+      ...(session === undefined ? [] : [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }]),
+    ];
     const context = await stack.browser.newContext({
       viewport: PHONE,
       baseURL: stack.baseUrl,
       serviceWorkers: 'block',
       locale,
       storageState: {
-        cookies: [],
-        origins:
-          session === undefined
-            ? []
-            : [
-                {
-                  origin: stack.baseUrl,
-                  localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
-                },
-              ],
+        cookies: kept.cookies ?? [],
+        origins: storage.length === 0 ? [] : [{ origin: stack.baseUrl, localStorage: storage }],
       },
     });
     return { context, page: await context.newPage() };
@@ -135,5 +135,22 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
       ).toEqual([]);
       await context.close();
     }
+  });
+
+  it('loads the strings of the language chosen in the app from the HTML, not the browser’s', async () => {
+    // A person who chose Spanish in an English browser: the app keeps the choice and tells the server.
+    const chosen = { localStorage: [{ name: 'fit24.language', value: 'es' }] };
+    const first = await visit(undefined, 'en-US', chosen);
+    await first.page.goto('/');
+    await expectPage(first.page, 'welcome', '/');
+    const cookies = await first.context.cookies();
+    expect(cookies.map((c) => `${c.name}=${c.value}`)).toContain('fit24_language=es');
+    await first.context.close();
+    // The next visit (a fresh cache): every script, the Spanish strings among them, named by the HTML.
+    const { context, page } = await visit(undefined, 'en-US', { ...chosen, cookies });
+    const requests = await scriptRequests(page, '/', 'welcome');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await askedForByScript(stack, requests), JSON.stringify(requests, null, 1)).toEqual([]);
+    await context.close();
   });
 });

@@ -4,6 +4,12 @@ export const THEME_MODES = ['dark', 'light', 'system'] as const;
 
 export const LANGUAGES = ['en', 'es'] as const;
 
+/**
+ * The cookie the app keeps its language in for the server (`fit24_language=es`): the page the server sends
+ * names the strings of that language to fetch early, even when the browser's own language is another.
+ */
+export const LANGUAGE_COOKIE = 'fit24_language';
+
 /** The events a user chooses channels for, in the order Settings lists them. */
 export const NOTIFICATION_EVENTS = [
   'order_filled',

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { ZEpochSeconds, ZFlag } from './common.ts';
-import { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, THEME_MODES } from './settings-values.ts';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  THEME_MODES,
+} from './settings-values.ts';
 
-export { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, THEME_MODES };
+export { LANGUAGE_COOKIE, LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, THEME_MODES };
 
 /**
  * The account's settings (issue 15): theme, language and which events reach the user by email and by

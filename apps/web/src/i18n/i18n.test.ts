@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LANGUAGE_COOKIE } from '@fit24/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findHardcodedStrings, USER_APP_DIRS } from '../../build/hardcoded-strings.ts';
 import { formatDateTime } from '../lib/date-time.ts';
@@ -108,6 +109,8 @@ describe('the app in two languages', () => {
     await setLanguage('es');
     expect(i18n.language).toBe('es');
     expect(document.documentElement.lang).toBe('es');
+    // The server reads it to name the Spanish strings in the next page it sends (route-preloads.ts).
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=es`);
     expect(formatAmount('1250.5')).toBe('1.250,50');
     expect(formatAmount('0.00012345')).toBe('0,00012345');
     expect(formatUsd('-80312.4')).toBe('-80.312,40\u00a0US$');

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '@fit24/contract';
+import { LANGUAGE_COOKIE, LANGUAGES, type TLanguage } from '@fit24/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './locales/en/common.ts';
@@ -71,8 +71,16 @@ export function currentLocale(): string {
   return LOCALE[currentLanguage()];
 }
 
-function markDocument(language: TLanguage): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+/**
+ * Says which language is on screen: to assistive technology (`<html lang>`) and to the server, which
+ * names that language's strings in the next page it sends (a cookie for a year, never sent elsewhere).
+ */
+function announceLanguage(language: TLanguage): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one of two fixed words; the Cookie Store API is async and missing in older WebViews
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /**
@@ -98,7 +106,7 @@ export async function startI18n(
       returnNull: false,
       react: { useSuspense: true },
     });
-  markDocument(language);
+  announceLanguage(language);
 }
 
 /** Switches the language on screen and keeps it on this device (the account keeps it too: Settings). */
@@ -110,5 +118,5 @@ export async function setLanguage(language: TLanguage): Promise<void> {
   }
   if (language === i18n.language) return;
   await i18n.changeLanguage(language);
-  markDocument(language);
+  announceLanguage(language);
 }

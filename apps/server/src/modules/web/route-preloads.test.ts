@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LANGUAGE_COOKIE } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
 import { loadRoutePreloads } from './route-preloads.ts';
@@ -71,11 +72,11 @@ describe('index.html names the chunks of the route it is sent for (issue 15)', (
     await t?.close();
   });
 
-  const page = async (url: string, acceptLanguage = 'en-GB,en;q=0.9') => {
+  const page = async (url: string, acceptLanguage = 'en-GB,en;q=0.9', cookie?: string) => {
     const response = await t.app.inject({
       method: 'GET',
       url,
-      headers: { 'accept-language': acceptLanguage },
+      headers: { 'accept-language': acceptLanguage, ...(cookie === undefined ? {} : { cookie }) },
     });
     expect(response.statusCode, url).toBe(200);
     return response;
@@ -92,6 +93,7 @@ describe('index.html names the chunks of the route it is sent for (issue 15)', (
     expect(first).toBeGreaterThan(entry);
     expect(first).toBeLessThan(html.indexOf('</head>'));
     expect(String(response.headers.vary).toLowerCase()).toContain('accept-language');
+    expect(String(response.headers.vary).toLowerCase()).toContain('cookie');
   });
 
   it('names nothing beyond the entry for a path that is no route', async () => {
@@ -127,6 +129,31 @@ describe('index.html names the chunks of the route it is sent for (issue 15)', (
       expect(modulepreloads((await page('/', acceptLanguage)).body), acceptLanguage).toEqual([
         '/assets/welcome-en-W1.js',
       ]);
+    }
+  });
+
+  it('names the strings of the language the app keeps in its cookie before the browser’s', async () => {
+    const spanish = PRELOADS.routes['/'].es.scripts;
+    expect(modulepreloads((await page('/', 'en-GB,en;q=0.9', `${LANGUAGE_COOKIE}=es`)).body)).toEqual(
+      spanish,
+    );
+    expect(
+      modulepreloads((await page('/', 'en', `theme=dark; ${LANGUAGE_COOKIE}=es; other=1`)).body),
+    ).toEqual(spanish);
+    expect(modulepreloads((await page('/', 'es-ES', `${LANGUAGE_COOKIE}=en`)).body)).toEqual([
+      '/assets/welcome-en-W1.js',
+    ]);
+    // A language the app does not speak, a longer word or another cookie's name: the browser's language.
+    for (const cookie of [
+      `${LANGUAGE_COOKIE}=fr`,
+      `${LANGUAGE_COOKIE}=esp`,
+      `x${LANGUAGE_COOKIE}=es`,
+      '=es',
+    ]) {
+      expect(modulepreloads((await page('/', 'en', cookie)).body), cookie).toEqual([
+        '/assets/welcome-en-W1.js',
+      ]);
+      expect(modulepreloads((await page('/', 'es', cookie)).body), cookie).toEqual(spanish);
     }
   });
 

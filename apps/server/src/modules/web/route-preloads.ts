@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_COOKIE } from '@fit24/contract';
 import { z } from 'zod';
 
 /**
@@ -20,8 +21,14 @@ const ZRoutePreloads = z.object({
   routes: z.record(z.string().regex(/^\/[\w/*-]*$/), ZByLanguage),
 });
 
-/** The `<link>`s for a page: by the request's path and languages. */
-export type PreloadLinks = (path: string, acceptLanguage: string | undefined) => string;
+/** What of a request picks its page's language: the app's cookie, else the browser's languages. */
+export interface LanguageHints {
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+/** The `<link>`s for a page: by the request's path and language. */
+export type PreloadLinks = (path: string, hints: LanguageHints) => string;
 
 /**
  * Reads the build's route-preloads.json once; a build without it (development, an older build) gets no
@@ -42,8 +49,8 @@ export function loadRoutePreloads(webDist: string): PreloadLinks {
     .map((pattern) => ({ pattern, prefix: pattern.slice(0, -2) }))
     .sort((a, b) => b.prefix.length - a.prefix.length);
 
-  return (path, acceptLanguage) => {
-    const language = pickLanguage(acceptLanguage, anyPage, preloads.fallbackLanguage);
+  return (path, hints) => {
+    const language = pickLanguage(hints, anyPage, preloads.fallbackLanguage);
     const route = normalisePath(path);
     const pattern = routes.has(route)
       ? route
@@ -58,15 +65,20 @@ function normalisePath(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
+const CHOSEN = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([a-z]{2})\\s*(?:;|$)`);
+
 /**
- * The language the app will start in as far as the server can tell: the browser's first language when the
- * app speaks it (the app's own choice, kept on the device, is not sent), else the fallback.
+ * The language the app will start in as far as the server can tell: the one the app keeps in its cookie
+ * (lib i18n.ts, the person's choice), else the browser's first language, when the app speaks it; else the
+ * fallback.
  */
 function pickLanguage(
-  acceptLanguage: string | undefined,
+  { cookie, acceptLanguage }: LanguageHints,
   known: Map<string, string>,
   fallback: string,
 ): string {
+  const chosen = CHOSEN.exec(cookie ?? '')?.[1];
+  if (chosen !== undefined && known.has(chosen)) return chosen;
   const first = /^\s*([a-z]{2})(?![a-z])/i.exec(acceptLanguage ?? '')?.[1]?.toLowerCase();
   return first !== undefined && known.has(first) ? first : fallback;
 }

@@ -32,15 +32,16 @@ export async function registerWebApp(
 
   // Ionic (Stencil) stamps the `csp-nonce` meta's value on every <style> it injects; the nonce is the
   // one of this answer's Content-Security-Policy (http/security-headers.ts), so index.html is per answer.
-  // The links depend on the path and the browser's languages (route-preloads.ts): never their text.
+  // The links depend on the path and the language (the app's cookie, else the browser's languages:
+  // route-preloads.ts), never on their text.
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language')
+      .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(
         `${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}` +
-          `${preloadLinks(request.url, request.headers['accept-language'])}${fromHeadEnd}`,
+          `${preloadLinks(request.url, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })}${fromHeadEnd}`,
       );
 
   await app.register(fastifyStatic, {
