@@ -34,15 +34,18 @@ export async function registerWebApp(
   // one of this answer's Content-Security-Policy (http/security-headers.ts), so index.html is per answer.
   // The links depend on the path and the language (the app's cookie, else the browser's languages:
   // route-preloads.ts), never on their text.
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const { cookie, 'accept-language': acceptLanguage } = request.headers;
+    const links = preloadLinks(request.url, { cookie, acceptLanguage });
+    return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(
         `${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}` +
-          `${preloadLinks(request.url, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })}${fromHeadEnd}`,
+          `${links}${fromHeadEnd}`,
       );
+  };
 
   await app.register(fastifyStatic, {
     root: webDist,
