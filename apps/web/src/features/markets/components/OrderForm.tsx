@@ -1,8 +1,9 @@
 import type { TMarketDetail } from '@fit24/contract';
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -14,7 +15,6 @@ import {
   bodyOf,
   checkTicket,
   holdOf,
-  ORDER_KINDS,
   type OrderKind,
   type Side,
   spendsTotal,
@@ -180,43 +180,38 @@ export function OrderForm({
 
   return (
     <div className="order-form" data-testid="order-form">
-      <IonSegment value={side} onIonChange={(e) => setSide(e.detail.value === 'SELL' ? 'SELL' : 'BUY')}>
-        <IonSegmentButton value="BUY" data-testid="trade-side-buy" className="seg-buy">
-          <IonLabel>{t('form.buy')}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="SELL" data-testid="trade-side-sell" className="seg-sell">
-          <IonLabel>{t('form.sell')}</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
-      <IonSegment
+      <Segmented
+        value={side}
+        onChange={setSide}
+        label={t('form.sideLabel')}
+        options={[
+          { value: 'BUY', label: t('form.buy'), testId: 'trade-side-buy', className: 'seg-buy' },
+          { value: 'SELL', label: t('form.sell'), testId: 'trade-side-sell', className: 'seg-sell' },
+        ]}
+      />
+      <Segmented
         value={isStopKind(kind) ? 'STOP' : kind}
-        onIonChange={(e) => choose(e.detail.value === 'STOP' ? lastStop : kindOf(e.detail.value))}
+        onChange={(value) => choose(value === 'STOP' ? lastStop : value)}
+        label={t('form.typeLabel')}
         className="order-form__kind"
-        aria-label={t('form.typeLabel')}
-      >
-        {TOP_KINDS.map((value) => (
-          <IonSegmentButton key={value} value={value} data-testid={`trade-type-${value.toLowerCase()}`}>
-            <IonLabel>{t(`form.types.${value}`)}</IonLabel>
-          </IonSegmentButton>
-        ))}
-      </IonSegment>
+        options={TOP_KINDS.map((value) => ({
+          value,
+          label: t(`form.types.${value}`),
+          testId: `trade-type-${value.toLowerCase()}`,
+        }))}
+      />
       {isStopKind(kind) && (
-        <IonSegment
+        <Segmented
           value={kind}
-          onIonChange={(e) => choose(e.detail.value === 'STOP_MARKET' ? 'STOP_MARKET' : 'STOP_LIMIT')}
+          onChange={choose}
+          label={t('form.stopTypeLabel')}
           className="order-form__stop-kind"
-          aria-label={t('form.stopTypeLabel')}
-        >
-          {(['STOP_LIMIT', 'STOP_MARKET'] as const).map((value) => (
-            <IonSegmentButton
-              key={value}
-              value={value}
-              data-testid={`trade-type-${value.toLowerCase().replace('_', '-')}`}
-            >
-              <IonLabel>{t(`form.types.${value}`)}</IonLabel>
-            </IonSegmentButton>
-          ))}
-        </IonSegment>
+          options={(['STOP_LIMIT', 'STOP_MARKET'] as const).map((value) => ({
+            value,
+            label: t(`form.types.${value}`),
+            testId: `trade-type-${value.toLowerCase().replace('_', '-')}`,
+          }))}
+        />
       )}
       {kind !== 'LIMIT' && kind !== 'MARKET' && (
         <p className="order-form__explain fit24-muted" data-testid="trade-type-explain">
@@ -339,7 +334,6 @@ export function OrderForm({
 /** The type tabs: Stop opens a second row with Stop-limit and Stop-market (five tabs do not fit a phone). */
 const TOP_KINDS = ['LIMIT', 'MARKET', 'STOP', 'OCO'] as const;
 const isStopKind = (kind: OrderKind) => kind === 'STOP_LIMIT' || kind === 'STOP_MARKET';
-const kindOf = (value: unknown): OrderKind => ORDER_KINDS.find((k) => k === value) ?? 'LIMIT';
 
 /** The limit price the order would trade at: an OCO's dearer leg for a BUY, its limit leg for a SELL. */
 function limitPriceOf(ticket: Ticket): string {

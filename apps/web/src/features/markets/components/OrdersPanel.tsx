@@ -1,9 +1,10 @@
 import type { TMarket, TOrder } from '@fit24/contract';
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -18,14 +19,15 @@ export function OrdersPanel({ market }: { market: TMarket }) {
   const list = (orders.data?.orders ?? []).filter((o) => o.market_id === market.market_id);
   return (
     <div data-testid="orders-panel">
-      <IonSegment value={tab} onIonChange={(e) => setTab(e.detail.value === 'ALL' ? 'ALL' : 'OPEN')}>
-        <IonSegmentButton value="OPEN" data-testid="orders-tab-open">
-          <IonLabel>{t('orders.open')}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="ALL" data-testid="orders-tab-history">
-          <IonLabel>{t('orders.history')}</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
+      <Segmented
+        value={tab}
+        onChange={setTab}
+        label={t('orders.label')}
+        options={[
+          { value: 'OPEN', label: t('orders.open'), testId: 'orders-tab-open' },
+          { value: 'ALL', label: t('orders.history'), testId: 'orders-tab-history' },
+        ]}
+      />
       {orders.isPending ? (
         <p className="fit24-muted">{t('orders.loading')}</p>
       ) : orders.isError ? (

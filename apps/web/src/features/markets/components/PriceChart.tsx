@@ -1,4 +1,3 @@
-import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CandlestickSeries,
@@ -11,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
@@ -102,20 +102,17 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
 function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (next: Interval) => void }) {
   const { t } = useTranslation('markets');
   return (
-    <IonSegment
+    <Segmented
       value={value}
-      onIonChange={(e) => {
-        const next = INTERVALS.find((minutes) => minutes === e.detail.value);
-        if (next) onChange(next);
-      }}
+      onChange={onChange}
+      label={t('chart.intervalLabel')}
       className="chart__intervals"
-    >
-      {INTERVALS.map((minutes) => (
-        <IonSegmentButton key={minutes} value={minutes} data-testid={`chart-interval-${minutes}`}>
-          <IonLabel>{t(`chart.intervals.${minutes}`)}</IonLabel>
-        </IonSegmentButton>
-      ))}
-    </IonSegment>
+      options={INTERVALS.map((minutes) => ({
+        value: minutes,
+        label: t(`chart.intervals.${minutes}`),
+        testId: `chart-interval-${minutes}`,
+      }))}
+    />
   );
 }
 

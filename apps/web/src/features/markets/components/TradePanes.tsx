@@ -1,8 +1,9 @@
 import type { TMarketDetail } from '@fit24/contract';
-import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { listOutline } from 'ionicons/icons';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { useOrders } from '../api/markets.ts';
 import { DepthChart } from './DepthChart.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -32,22 +33,18 @@ export function TradePanes({
   return (
     <>
       <div className="trade__tabs" data-pane={pane}>
-        <IonSegment
+        <Segmented
           value={pane}
-          onIonChange={(e) => setPane(PANES.find((p) => p === e.detail.value) ?? 'chart')}
+          onChange={setPane}
+          label={t('panes.label')}
           className="trade__segment"
-        >
-          {PANES.map((value) => (
-            <IonSegmentButton
-              key={value}
-              value={value}
-              className={`trade__tab trade__tab--${value}`}
-              data-testid={`trade-pane-${value}`}
-            >
-              <IonLabel>{t(`panes.${value}`)}</IonLabel>
-            </IonSegmentButton>
-          ))}
-        </IonSegment>
+          options={PANES.map((value) => ({
+            value,
+            label: t(`panes.${value}`),
+            testId: `trade-pane-${value}`,
+            className: `trade__tab trade__tab--${value}`,
+          }))}
+        />
         <OrdersJump marketId={market.market_id} target={orders} />
       </div>
       <section

@@ -33,6 +33,7 @@ export default {
     },
   },
   panes: {
+    label: 'What the screen shows',
     chart: 'Chart',
     book: 'Book',
     depth: 'Depth',
@@ -64,6 +65,7 @@ export default {
     asks: 'Asks',
   },
   chart: {
+    intervalLabel: 'Candle interval',
     intervals: {
       '1': '1m',
       '5': '5m',
@@ -81,6 +83,7 @@ export default {
     time: 'Time',
   },
   form: {
+    sideLabel: 'Buy or sell',
     buy: 'Buy',
     sell: 'Sell',
     limit: 'Limit',
@@ -147,6 +150,7 @@ export default {
     },
   },
   orders: {
+    label: 'Your orders',
     open: 'Open orders',
     history: 'History',
     loading: 'Loading orders…',

@@ -36,6 +36,7 @@ const es: Translation<typeof en> = {
     },
   },
   panes: {
+    label: 'Qué muestra la pantalla',
     chart: 'Gráfico',
     book: 'Libro',
     // Four tabs and the orders button share a phone's width: the short forms exchanges' apps use.
@@ -68,6 +69,7 @@ const es: Translation<typeof en> = {
     asks: 'Ventas',
   },
   chart: {
+    intervalLabel: 'Intervalo de las velas',
     intervals: {
       '1': '1 min',
       '5': '5 min',
@@ -85,6 +87,7 @@ const es: Translation<typeof en> = {
     time: 'Hora',
   },
   form: {
+    sideLabel: 'Comprar o vender',
     buy: 'Comprar',
     sell: 'Vender',
     limit: 'Límite',
@@ -151,6 +154,7 @@ const es: Translation<typeof en> = {
     },
   },
   orders: {
+    label: 'Tus órdenes',
     open: 'Abiertas',
     history: 'Historial',
     loading: 'Cargando órdenes…',
