@@ -1,4 +1,4 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationsOutline, statsChartOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -74,17 +75,15 @@ export function AlertsPage() {
               {formatAmount(market.last_price)} {market.quote}
             </span>
           </p>
-          <IonSegment
+          <Segmented
             value={condition}
-            onIonChange={(e) => setCondition(e.detail.value === 'BELOW' ? 'BELOW' : 'ABOVE')}
-          >
-            <IonSegmentButton value="ABOVE" data-testid="alert-condition-above">
-              <IonLabel>{t('alerts.above')}</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="BELOW" data-testid="alert-condition-below">
-              <IonLabel>{t('alerts.below')}</IonLabel>
-            </IonSegmentButton>
-          </IonSegment>
+            onChange={setCondition}
+            label={t('alerts.conditionLabel')}
+            options={[
+              { value: 'ABOVE', label: t('alerts.above'), testId: 'alert-condition-above' },
+              { value: 'BELOW', label: t('alerts.below'), testId: 'alert-condition-below' },
+            ]}
+          />
           <TextField
             label={t('alerts.price', { quote: market.quote })}
             value={price}

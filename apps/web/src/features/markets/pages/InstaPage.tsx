@@ -1,4 +1,4 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { statsChartOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
+import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -122,21 +123,20 @@ export function InstaPage() {
         testPrefix="insta-market"
       />
       <div className="mkt-panel">
-        <IonSegment
+        <Segmented
           value={side}
-          onIonChange={(e) => {
-            setSide(e.detail.value === 'SELL' ? 'SELL' : 'BUY');
+          onChange={(next) => {
+            setSide(next);
             setValue('');
             reset();
           }}
-        >
-          <IonSegmentButton value="BUY" data-testid="insta-side-buy">
-            <IonLabel>{t('insta.side.BUY', { base: market.base })}</IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="SELL" data-testid="insta-side-sell">
-            <IonLabel>{t('insta.side.SELL', { base: market.base })}</IonLabel>
-          </IonSegmentButton>
-        </IonSegment>
+          label={t('insta.sideLabel')}
+          options={(['BUY', 'SELL'] as const).map((value) => ({
+            value,
+            label: t(`insta.side.${value}`, { base: market.base }),
+            testId: `insta-side-${value.toLowerCase()}`,
+          }))}
+        />
         <p className="fit24-muted">
           {t('insta.available')}{' '}
           <span className="mkt-num" data-testid="insta-available">

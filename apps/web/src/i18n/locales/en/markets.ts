@@ -197,6 +197,7 @@ export default {
     role: { MAKER: 'MAKER', TAKER: 'TAKER' },
   },
   alerts: {
+    conditionLabel: 'Alert when the price goes',
     title: 'Price alerts',
     created: 'Alert created',
     deleted: 'Alert deleted',
@@ -215,6 +216,7 @@ export default {
     delete: 'Delete',
   },
   insta: {
+    sideLabel: 'Buy or sell',
     title: 'Insta',
     loading: 'Loading markets',
     side: {

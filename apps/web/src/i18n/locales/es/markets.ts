@@ -200,6 +200,7 @@ const es: Translation<typeof en> = {
     role: { MAKER: 'MAKER', TAKER: 'TAKER' },
   },
   alerts: {
+    conditionLabel: 'Avisar cuando el precio',
     title: 'Alertas de precio',
     created: 'Alerta creada',
     deleted: 'Alerta eliminada',
@@ -218,6 +219,7 @@ const es: Translation<typeof en> = {
     delete: 'Eliminar',
   },
   insta: {
+    sideLabel: 'Comprar o vender',
     title: 'Insta',
     loading: 'Cargando mercados',
     side: {
