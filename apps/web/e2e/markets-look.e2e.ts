@@ -73,12 +73,17 @@ describe('markets screens', () => {
     await page.goto(`/trade?market_id=${btcMarketId}`);
     await expectPage(page, 'trade', '/trade');
     const view = shown(page, 'trade');
-    await expect.poll(() => view.getByTestId('orderbook-ask').count()).toBe(2);
     await expect.poll(() => view.getByTestId('trade-available').textContent()).toBe('10,000.00');
     // On a phone the form starts on the first screen, below the Chart · Book · Depth · Trades tabs.
     await expect.poll(async () => (await view.getByTestId('order-form').boundingBox())?.y).toBeLessThan(844);
+    // A phone draws only the pane it shows: the book and trades are drawn when first chosen.
+    await view.getByTestId('price-chart').waitFor({ state: 'visible' });
+    for (const pane of ['.trade__book', '.trade__trades', '.trade__depth']) {
+      expect(await view.locator(`${pane} .book, ${pane} .book__none, ${pane} .depth`).count(), pane).toBe(0);
+    }
     await view.getByTestId('trade-pane-book').click();
     await view.getByTestId('orderbook').waitFor({ state: 'visible' });
+    await expect.poll(() => view.getByTestId('orderbook-ask').count()).toBe(2);
     expect((await view.getByTestId('order-form').boundingBox())?.y).toBeLessThan(844);
     // Touch targets: every book level and percent button at least 44 px tall.
     for (const target of [
@@ -97,7 +102,10 @@ describe('markets screens', () => {
     await view.getByTestId('trade-submit').click();
     await expect.poll(() => page.getByTestId('toast-info').isVisible()).toBe(true);
     await expect.poll(() => view.getByTestId('orderbook-ask').count(), { timeout: 10_000 }).toBe(1);
+    await view.getByTestId('trade-pane-trades').click();
     await expect.poll(() => view.getByTestId('recent-trade').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Once drawn, a pane stays: the book, hidden behind the trades, still follows the market.
+    await view.getByTestId('trade-pane-book').click();
     await expect
       .poll(() => view.getByTestId('trade-last-price').textContent(), { timeout: 10_000 })
       .toBe('30,000.00');
@@ -177,6 +185,20 @@ describe('markets screens', () => {
     await view.getByTestId('trade-pane-chart').click();
     await view.getByTestId('open-order-cancel').click();
     await expect.poll(() => view.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
+  it("draws the desk's book and trades when a phone's window widens to a desk", async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    await page.goto(`/trade?market_id=${btcMarketId}`);
+    await expectPage(page, 'trade', '/trade');
+    const view = shown(page, 'trade');
+    await view.getByTestId('price-chart').waitFor({ state: 'visible' });
+    expect(await view.getByTestId('orderbook').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await view.getByTestId('orderbook').waitFor({ state: 'visible' });
+    await view.getByTestId('recent-trades').waitFor({ state: 'visible' });
     await context.close();
   });
 

@@ -185,6 +185,8 @@ describe('stop and OCO orders on the trade screen', () => {
     expect(await stopRow.textContent()).toContain('0.1000 @ 31,500.00');
     expect(subtract(await available('quote'), '6850')).toBe('0');
     await expect.poll(() => view.getByTestId('trade-available').textContent()).toBe('6,850.00');
+    await view.getByTestId('trade-pane-book').click();
+    await view.getByTestId('orderbook').waitFor({ state: 'visible' });
     expect(await view.getByTestId('orderbook-bid').count()).toBe(0);
 
     // A counterparty trade at 31,000 crosses the trigger: the stop becomes a live bid at 31,500.

@@ -58,7 +58,13 @@ async function openTrade(stack: Stack, session: TStoredSession, marketId: number
   await page.goto(`/trade?market_id=${marketId}`);
   await expectPage(page, 'trade', '/trade');
   const view = shownPage(page, 'trade');
-  // A phone shows one of Chart · Book · Depth · Trades at a time: this test watches the book.
+  // A phone shows one of Chart · Book · Depth · Trades at a time, each drawn when first chosen: this test
+  // has the trades drawn (they must follow the socket while hidden) and watches the book.
+  await view.getByTestId('trade-pane-trades').click();
+  await view
+    .locator('.trade__trades .book__none, .trade__trades .book')
+    .first()
+    .waitFor({ state: 'visible' });
   await view.getByTestId('trade-pane-book').click();
   await view.getByTestId('orderbook').waitFor({ state: 'visible' });
   await expect.poll(() => view.getByTestId('live-status').getAttribute('data-status')).toBe('open');
@@ -121,6 +127,7 @@ describe('trade screen live over the socket', () => {
     // Both see the fill: the ask gone, the trade in recent trades, the last price; A's order closed.
     for (const side of [a, b]) {
       await expect.poll(() => side.view.getByTestId('orderbook-ask').count(), { timeout: 5_000 }).toBe(0);
+      await side.view.getByTestId('trade-pane-trades').click();
       await expect.poll(() => side.view.getByTestId('recent-trade').count(), { timeout: 5_000 }).toBe(1);
       expect(await side.view.getByTestId('recent-trade').first().textContent()).toContain('30,000.00');
       await expect

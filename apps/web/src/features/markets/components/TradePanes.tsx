@@ -1,7 +1,7 @@
 import type { TMarketDetail } from '@fit24/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { listOutline } from 'ionicons/icons';
-import { type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { useOrders } from '../api/markets.ts';
@@ -13,11 +13,45 @@ import { RecentTrades } from './RecentTrades.tsx';
 type Pane = 'chart' | 'book' | 'depth' | 'trades';
 const PANES: readonly Pane[] = ['chart', 'book', 'depth', 'trades'];
 
+/** Where trade.css shows the book and trades beside the chart (its desk layout). */
+const DESK_QUERY = '(min-width: 1024px)';
+
+/** What a desk shows besides the chosen pane: the candles (unless depth is chosen), the book and trades. */
+const DESK_PANES: readonly Pane[] = ['chart', 'book', 'trades'];
+
+const deskQuery = () =>
+  typeof globalThis.matchMedia === 'function' ? globalThis.matchMedia(DESK_QUERY) : null;
+
+/**
+ * The panes drawn so far: on a phone the chosen one, on a desk those trade.css shows beside it. A pane is
+ * drawn the first time it is on screen and then kept (its feed and the chart's zoom survive a switch), so
+ * a phone's first screen renders only the pane it shows: the hidden book, trades and depth cost a tap, not
+ * the first load. A phone turned into a desk's width draws what the desk shows.
+ */
+function useDrawnPanes(pane: Pane): ReadonlySet<Pane> {
+  const [desk, setDesk] = useState(() => deskQuery()?.matches ?? false);
+  const [drawn, setDrawn] = useState<ReadonlySet<Pane>>(() => new Set(desk ? [pane, ...DESK_PANES] : [pane]));
+  useEffect(() => {
+    const query = deskQuery();
+    if (!query) return;
+    const follow = () => setDesk(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  const wanted = desk ? [pane, ...DESK_PANES] : [pane];
+  if (wanted.some((p) => !drawn.has(p))) {
+    const next = new Set([...drawn, ...wanted]);
+    setDrawn(next);
+    return next;
+  }
+  return drawn;
+}
+
 /**
  * Chart · Book · Depth · Trades. On a phone one pane shows at a time above the order form, so the form is
  * on the first screen; on a desktop trade.css shows the book and trades beside the chart, and the tabs
- * switch the big pane between candles and depth. Every pane stays mounted, so its live feed and the
- * chart's zoom survive a switch.
+ * switch the big pane between candles and depth. A pane is drawn when first on screen and stays mounted
+ * after, so its live feed and the chart's zoom survive a switch.
  */
 export function TradePanes({
   market,
@@ -30,6 +64,8 @@ export function TradePanes({
 }) {
   const { t } = useTranslation('markets');
   const [pane, setPane] = useState<Pane>('chart');
+  const shown = useDrawnPanes(pane);
+  const drawn = (which: Pane, content: ReactNode) => (shown.has(which) ? content : null);
   return (
     <>
       <div className="trade__tabs" data-pane={pane}>
@@ -51,27 +87,27 @@ export function TradePanes({
         className={`trade__card trade__pane trade__chart${pane === 'chart' ? ' is-active' : ''}`}
         aria-label={t('panes.priceChart')}
       >
-        <PriceChart marketId={market.market_id} priceDecimals={market.price_decimals} />
+        {drawn('chart', <PriceChart marketId={market.market_id} priceDecimals={market.price_decimals} />)}
       </section>
       <section
         className={`trade__card trade__pane trade__depth${pane === 'depth' ? ' is-active' : ''}`}
         aria-label={t('panes.marketDepth')}
       >
-        <DepthChart market={market} />
+        {drawn('depth', <DepthChart market={market} />)}
       </section>
       <section
         className={`trade__card trade__pane trade__book${pane === 'book' ? ' is-active' : ''}`}
         aria-label={t('panes.orderBook')}
       >
         <h2 className="trade__title">{t('panes.orderBook')}</h2>
-        <OrderBook market={market} onPick={onPick} />
+        {drawn('book', <OrderBook market={market} onPick={onPick} />)}
       </section>
       <section
         className={`trade__card trade__pane trade__trades${pane === 'trades' ? ' is-active' : ''}`}
         aria-label={t('panes.recentTrades')}
       >
         <h2 className="trade__title">{t('panes.recentTrades')}</h2>
-        <RecentTrades market={market} />
+        {drawn('trades', <RecentTrades market={market} />)}
       </section>
     </>
   );
