@@ -202,6 +202,30 @@ describe('markets screens', () => {
     await context.close();
   });
 
+  it('draws the chart once its library arrives, and offers a retry when it could not be fetched', async () => {
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, buyer);
+    // The chart library is a chunk of its own, fetched when a chart is first drawn: the first fetch fails.
+    let refused = 0;
+    await page.route(/\/assets\/chart-library-[\w-]+\.js$/, async (route) => {
+      if (refused++ === 0) await route.abort('connectionreset');
+      else await route.fallback();
+    });
+    await page.goto(`/trade?market_id=${btcMarketId}`);
+    await expectPage(page, 'trade', '/trade');
+    const view = shown(page, 'trade');
+    // The form and the chart's frame do not wait for it.
+    await view.getByTestId('order-form').waitFor({ state: 'visible' });
+    await view.getByTestId('chart-interval-15').waitFor({ state: 'visible' });
+    const error = view.getByTestId('chart-library-error');
+    await error.waitFor({ state: 'visible' });
+    expect(await view.getByTestId('price-chart').locator('canvas').count()).toBe(0);
+    await error.getByRole('button').click();
+    await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    expect(await error.count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the watchlist and top markets on home', async () => {
     const { context, page } = await newPhonePage(stack);
     await plantSession(page, buyer);

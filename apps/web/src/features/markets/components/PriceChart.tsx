@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
@@ -17,6 +10,13 @@ import { useSignedIn } from '../../../lib/session.ts';
 import { type EffectiveTheme, useEffectiveTheme } from '../../../lib/theme.ts';
 import { marketKeys, useLiveCandles } from '../api/live.ts';
 import { SAFETY_REFETCH_MS } from '../api/markets.ts';
+
+/**
+ * The chart library, a chunk of its own fetched when a chart is first drawn: the trade screen's form, figures
+ * and the chart's own frame paint without waiting for it, and its evaluation is a task of its own.
+ */
+const loadChartLibrary = () => import('./chart-library.ts');
+type ChartLibrary = Awaited<ReturnType<typeof loadChartLibrary>>;
 
 /** The candle intervals in minutes; each one's label is `chart.intervals.<minutes>`. */
 const INTERVALS = ['1', '5', '15', '60', '240', '1440'] as const;
@@ -35,37 +35,57 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const drawn = useRef<Drawn>(null);
+  // The library once loaded (the chart is made then); a failed fetch offers a retry, which asks again.
+  const [library, setLibrary] = useState<ChartLibrary | null>(null);
+  const [libraryFailed, setLibraryFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
-    if (!box.current) return;
-    const c = createChart(box.current, {
-      autoSize: true,
-      // The credit is a named text link under the chart (the library's logo link has no text).
-      layout: { attributionLogo: false },
-      timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
-    });
-    series.current = c.addSeries(CandlestickSeries, { borderVisible: false });
-    chart.current = c;
+    const el = box.current;
+    if (!el) return;
+    let made: IChartApi | null = null;
+    let gone = false;
+    loadChartLibrary().then(
+      (lib) => {
+        if (gone) return;
+        made = lib.createChart(el, {
+          autoSize: true,
+          // The credit is a named text link under the chart (the library's logo link has no text).
+          layout: { attributionLogo: false },
+          timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
+        });
+        series.current = made.addSeries(lib.CandlestickSeries, { borderVisible: false });
+        chart.current = made;
+        setLibrary(lib);
+      },
+      () => {
+        if (!gone) setLibraryFailed(true);
+      },
+    );
     return () => {
-      c.remove();
+      gone = true;
+      made?.remove();
       chart.current = null;
       series.current = null;
       drawn.current = null;
     };
-  }, []);
+  }, [attempt]);
 
   // The canvas cannot read CSS: the theme's colours are looked up and handed over whenever it changes.
   const theme = useEffectiveTheme();
   useEffect(() => {
-    if (!box.current) return;
-    paintChart(box.current, chart.current, series.current, theme);
-  }, [theme]);
+    if (!box.current || !library) return;
+    paintChart(library, box.current, chart.current, series.current, theme);
+  }, [library, theme]);
 
-  useEffect(() => formatPrices(chart.current, series.current, priceDecimals), [priceDecimals]);
+  useEffect(() => {
+    if (library) formatPrices(chart.current, series.current, priceDecimals);
+  }, [library, priceDecimals]);
 
   useEffect(() => {
     const s = series.current;
-    if (!s) return;
+    if (!s || !library) return;
     drawn.current = drawCandles(
       chart.current,
       s,
@@ -73,7 +93,7 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       candles.data?.candles ?? [],
       `${marketId}:${interval}`,
     );
-  }, [candles.data, marketId, interval]);
+  }, [library, candles.data, marketId, interval]);
 
   return (
     <div data-testid="price-chart">
@@ -84,6 +104,16 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       )}
       {candles.isError && (
         <LoadError message={candles.error.message} onRetry={() => candles.refetch()} testId="chart-error" />
+      )}
+      {libraryFailed && (
+        <LoadError
+          message={t('chart.unavailable')}
+          onRetry={async () => {
+            setLibraryFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+          testId="chart-library-error"
+        />
       )}
       <p className="chart__credit fit24-muted">
         <Trans
@@ -168,6 +198,7 @@ function drawCandles(
 
 /** Hands the theme's colours to the chart (a canvas cannot read CSS) and notes them on its box. */
 function paintChart(
+  { ColorType }: ChartLibrary,
   box: HTMLElement,
   chart: IChartApi | null,
   series: ISeriesApi<'Candlestick'> | null,

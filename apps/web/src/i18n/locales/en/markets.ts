@@ -76,6 +76,7 @@ export default {
     },
     empty: 'No trades in this period yet.',
     credit: 'Charts by <tv>TradingView</tv>',
+    unavailable: 'The chart could not be loaded. Check your connection and try again.',
   },
   trades: {
     loading: 'Loading trades…',

@@ -80,6 +80,7 @@ const es: Translation<typeof en> = {
     },
     empty: 'Aún no hay operaciones en este periodo.',
     credit: 'Gráficos de <tv>TradingView</tv>',
+    unavailable: 'No se pudo cargar el gráfico. Revisa tu conexión y vuelve a intentarlo.',
   },
   trades: {
     loading: 'Cargando operaciones…',
