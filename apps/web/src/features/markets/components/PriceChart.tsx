@@ -40,6 +40,30 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
   const [libraryFailed, setLibraryFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // What the chart should show now, and what it was last given: a change is handed over once, and a
+  // render that changes nothing redraws nothing (each hand-over repaints the whole canvas).
+  const theme = useEffectiveTheme();
+  const wanted = useRef<Shown>({ theme, decimals: priceDecimals, candles: undefined, key: '' });
+  wanted.current = {
+    theme,
+    decimals: priceDecimals,
+    candles: candles.data?.candles,
+    key: `${marketId}:${interval}`,
+  };
+  const given = useRef<Partial<Shown>>({});
+  const handOver = (lib: ChartLibrary) => {
+    const [c, s, el] = [chart.current, series.current, box.current];
+    if (!c || !s || !el) return;
+    const want = wanted.current;
+    const had = given.current;
+    // The canvas cannot read CSS: the theme's colours are looked up and handed over whenever it changes.
+    if (had.theme !== want.theme) paintChart(lib, el, c, s, want.theme);
+    if (had.decimals !== want.decimals) formatPrices(c, s, want.decimals);
+    if (had.candles !== want.candles || had.key !== want.key)
+      drawn.current = drawCandles(c, s, drawn.current, want.candles ?? [], want.key);
+    given.current = { ...want };
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
     const el = box.current;
@@ -57,6 +81,8 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
         });
         series.current = made.addSeries(lib.CandlestickSeries, { borderVisible: false });
         chart.current = made;
+        // Colours, price format and candles before its first paint, not one repaint each after it.
+        handOver(lib);
         setLibrary(lib);
       },
       () => {
@@ -69,31 +95,14 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       chart.current = null;
       series.current = null;
       drawn.current = null;
+      given.current = {};
     };
   }, [attempt]);
 
-  // The canvas cannot read CSS: the theme's colours are looked up and handed over whenever it changes.
-  const theme = useEffectiveTheme();
+  // After every render: whatever changed (theme, decimals, candles, market or interval) is handed over.
   useEffect(() => {
-    if (!box.current || !library) return;
-    paintChart(library, box.current, chart.current, series.current, theme);
-  }, [library, theme]);
-
-  useEffect(() => {
-    if (library) formatPrices(chart.current, series.current, priceDecimals);
-  }, [library, priceDecimals]);
-
-  useEffect(() => {
-    const s = series.current;
-    if (!s || !library) return;
-    drawn.current = drawCandles(
-      chart.current,
-      s,
-      drawn.current,
-      candles.data?.candles ?? [],
-      `${marketId}:${interval}`,
-    );
-  }, [library, candles.data, marketId, interval]);
+    if (library) handOver(library);
+  });
 
   return (
     <div data-testid="price-chart">
@@ -169,6 +178,15 @@ function formatPrices(
   series?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
 }
 
+/** What the chart shows: its colours' theme, the prices' decimals, the candles and whose they are. */
+type Shown = {
+  theme: EffectiveTheme;
+  decimals: number;
+  candles: ReadonlyArray<Candle> | undefined;
+  key: string;
+};
+type Candle = { time: number; open: string; high: string; low: string; close: string };
+
 /** What is drawn: which series, and its last candle's time (live candles update from there on). */
 type Drawn = { key: string; lastTime: number } | null;
 
@@ -180,7 +198,7 @@ function drawCandles(
   chart: IChartApi | null,
   series: ISeriesApi<'Candlestick'>,
   before: Drawn,
-  candles: ReadonlyArray<{ time: number; open: string; high: string; low: string; close: string }>,
+  candles: ReadonlyArray<Candle>,
   key: string,
 ): Drawn {
   const data = candles.map(toBar);
@@ -241,7 +259,7 @@ function plotPrice(price: number, decimals: number): string {
 }
 
 /** Plotting only: the chart library draws numbers; no money arithmetic is done with them. */
-function toBar(k: { time: number; open: string; high: string; low: string; close: string }) {
+function toBar(k: Candle) {
   return {
     time: k.time as UTCTimestamp,
     open: Number(k.open),
