@@ -14,6 +14,11 @@ export interface ApiKeysTable {
   expires_at: ColumnType<Date | null, Date | null, never>;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date>;
+  /** The key's rate windows (migration 2026113011_api_key_rates): when each began and the calls in it. */
+  rate_second_start: ColumnType<Date | null, never, Date>;
+  rate_second_count: ColumnType<number, never, number>;
+  rate_minute_start: ColumnType<Date | null, never, Date>;
+  rate_minute_count: ColumnType<number, never, number>;
 }
 
 export interface ApiKeyNoncesTable {

@@ -15,6 +15,7 @@ import * as reserves from './2026112801_reserves.ts';
 import * as apiKeys from './2026112901_api_keys.ts';
 import * as stopOrders from './2026113001_stop_orders.ts';
 import * as nativePushSends from './2026113010_native_push_sends.ts';
+import * as apiKeyRates from './2026113011_api_key_rates.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026112901_api_keys': apiKeys,
   '2026113001_stop_orders': stopOrders,
   '2026113010_native_push_sends': nativePushSends,
+  '2026113011_api_key_rates': apiKeyRates,
 };
 
 export const migrationProvider: MigrationProvider = {

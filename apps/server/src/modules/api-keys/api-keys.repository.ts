@@ -101,16 +101,48 @@ export async function liveIds(db: Database, apiKeyIds: readonly bigint[], now: D
   return rows.map((row) => row.api_key_id);
 }
 
-/** Notes a use (at most once a second per key, to spare the row under a bot's load). */
-export async function touch(db: Database, apiKeyId: bigint, now: Date): Promise<void> {
-  await db
-    .updateTable('api_keys')
-    .set({ last_used_at: now })
-    .where('api_key_id', '=', apiKeyId)
-    .where((eb) =>
-      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now.getTime() - 1000))]),
-    )
-    .execute();
+/** What a call asks of its key: a scope (null: any, as a socket's opening does), a verified email. */
+export interface CallNeeds {
+  scope: string | null;
+  verifiedEmail: boolean;
+  perSecond: number;
+  perMinute: number;
+}
+
+/**
+ * Admits one call made with a key, in one atomic statement: the key is live (not revoked, not expired,
+ * its user not frozen), has the scope, its user's email is verified when asked, and both rate windows have
+ * room; then one call is counted in each window (a window that has ended starts again at `now`) and the
+ * key's last use noted. The key's row lock orders calls made at once, and each sees the counts the one
+ * before it left, so no more than the limits pass whatever runs in parallel. Answers the key, or undefined
+ * when any check refused (nothing counted): `findByPublicId` then tells which.
+ */
+export async function admitCall(
+  db: Database,
+  publicId: string,
+  now: Date,
+  needs: CallNeeds,
+): Promise<ApiKeyWithUser | undefined> {
+  const secondAgo = new Date(now.getTime() - 1000);
+  const minuteAgo = new Date(now.getTime() - 60_000);
+  const second = sql`(k.rate_second_start is null or k.rate_second_start <= ${secondAgo})`;
+  const minute = sql`(k.rate_minute_start is null or k.rate_minute_start <= ${minuteAgo})`;
+  const admitted = await sql<ApiKeyWithUser>`
+    update api_keys as k set
+      rate_second_start = case when ${second} then ${now} else k.rate_second_start end,
+      rate_second_count = case when ${second} then 1 else k.rate_second_count + 1 end,
+      rate_minute_start = case when ${minute} then ${now} else k.rate_minute_start end,
+      rate_minute_count = case when ${minute} then 1 else k.rate_minute_count + 1 end,
+      last_used_at = ${now}
+    from users as u
+    where k.public_id = ${publicId} and u.user_id = k.user_id
+      and k.revoked_at is null and (k.expires_at is null or k.expires_at > ${now}) and u.frozen_at is null
+      and (${needs.scope}::text is null or ${needs.scope}::text = any (k.scopes))
+      and (u.is_email_verified or not ${needs.verifiedEmail})
+      and (${second} or k.rate_second_count < ${needs.perSecond})
+      and (${minute} or k.rate_minute_count < ${needs.perMinute})
+    returning k.*, u.is_email_verified, u.frozen_at`.execute(db);
+  return admitted.rows[0];
 }
 
 /**

@@ -140,15 +140,6 @@ export const isSigned = (request: FastifyRequest): boolean =>
 
 const refused = (message: string) => new AppError('UNAUTHORIZED', message);
 
-/** The per-key limits, in the attempt counter's buckets. */
-function rateLimits(ctx: AppContext) {
-  const { perSecond, perMinute } = ctx.config.personalKeys;
-  return [
-    { bucket: 'api-key-second', max: perSecond, windowSeconds: 1 },
-    { bucket: 'api-key-minute', max: perMinute, windowSeconds: 60 },
-  ] satisfies attempts.AttemptLimit[];
-}
-
 /** What a signed request or socket upgrade carries, read from its headers and where it came from. */
 interface SignedCall {
   publicId: string;
@@ -183,7 +174,8 @@ export async function authenticateSigned(
   rawBody: string,
 ): Promise<AuthInfo> {
   const call = signedCallOf(request, rawBody);
-  return admit(ctx, await verifySignature(ctx, call), def, call.signature);
+  const key = await verifySignature(ctx, call);
+  return admit(ctx, key.public_id, def, call.signature);
 }
 
 /**
@@ -194,11 +186,9 @@ export async function authenticateSigned(
 export async function authenticateSocket(ctx: AppContext, request: FastifyRequest): Promise<AuthInfo> {
   const call = signedCallOf(request, '');
   const key = await verifySignature(ctx, call);
-  const now = ctx.clock.now();
-  liveOrRefuse(key, now);
-  await takeRate(ctx, now, key.api_key_id);
-  await useOnce(ctx, key.api_key_id, call.signature, now);
-  return authOf(key);
+  const admitted = await admitOrRefuse(ctx, key.public_id, { scope: null, verifiedEmail: false });
+  await useOnce(ctx, admitted.api_key_id, call.signature);
+  return authOf(admitted);
 }
 
 /**
@@ -210,9 +200,7 @@ export async function authorizeSocketCall(
   publicId: string,
   def: RouteDef & { id: string },
 ): Promise<AuthInfo> {
-  const key = await repo.findByPublicId(ctx.db, publicId);
-  if (!key) refuse('This API key does not exist.');
-  return admit(ctx, key, def, null);
+  return admit(ctx, publicId, def, null);
 }
 
 /**
@@ -260,32 +248,66 @@ function liveOrRefuse(key: repo.ApiKeyWithUser, now: Date): void {
   if (key.frozen_at !== null) throw forbidden('This account is frozen: its API keys do not work.');
 }
 
-/** The rest of the checks of a call: the key live, the route's scope, the rate, the signature once. */
+/**
+ * The rest of the checks of a call: the route open to keys, then in one statement the key live, the
+ * route's scope, the user's email and the rate (`repo.admitCall`), then the signature once.
+ */
 async function admit(
   ctx: AppContext,
-  key: repo.ApiKeyWithUser,
+  publicId: string,
   def: RouteDef & { id: string },
   signature: string | null,
 ): Promise<AuthInfo> {
-  const now = ctx.clock.now();
-  liveOrRefuse(key, now);
   const scope = apiKeyScopeOf(def);
   if (scope === null) throw forbidden('API keys cannot make this call: sign in to the app for it.');
-  if (!key.scopes.includes(scope)) throw forbidden(`This API key lacks the ${scope} scope for this call.`);
-  if (def.auth === 'user' && !key.is_email_verified)
-    throw forbidden('Please verify your email address first.');
-
-  await takeRate(ctx, now, key.api_key_id);
-  if (signature !== null) await useOnce(ctx, key.api_key_id, signature, now);
-  else await repo.touch(ctx.db, key.api_key_id, now);
+  const key = await admitOrRefuse(ctx, publicId, { scope, verifiedEmail: def.auth === 'user' });
+  if (signature !== null) await useOnce(ctx, key.api_key_id, signature);
   return authOf(key);
 }
 
-/** Records the signature as used (refused when it was), and notes the key's use. */
-async function useOnce(ctx: AppContext, apiKeyId: bigint, signature: string, now: Date): Promise<void> {
-  if (!(await repo.useSignature(ctx.db, apiKeyId, signature.toLowerCase(), now)))
+/**
+ * The key, its call counted (`repo.admitCall`); when the statement admitted nothing, the key is read to
+ * say why, in the order the checks are documented: gone, revoked, expired, frozen, scope, email, rate.
+ */
+async function admitOrRefuse(
+  ctx: AppContext,
+  publicId: string,
+  needs: Pick<repo.CallNeeds, 'scope' | 'verifiedEmail'>,
+): Promise<repo.ApiKeyWithUser> {
+  const now = ctx.clock.now();
+  const { perSecond, perMinute } = ctx.config.personalKeys;
+  const admitted = await repo.admitCall(ctx.db, publicId, now, { ...needs, perSecond, perMinute });
+  if (admitted) return admitted;
+  const key = await repo.findByPublicId(ctx.db, publicId);
+  if (!key) refuse('This API key does not exist.');
+  liveOrRefuse(key, now);
+  if (needs.scope !== null && !key.scopes.includes(needs.scope))
+    throw forbidden(`This API key lacks the ${needs.scope} scope for this call.`);
+  if (needs.verifiedEmail && !key.is_email_verified)
+    throw forbidden('Please verify your email address first.');
+  throw new AppError(
+    'TOO_MANY_REQUESTS',
+    `This API key is over its rate limit (${perSecond} requests a second, ${perMinute} a minute): retry after ${retryAfter(key, now, perSecond)} s.`,
+    undefined,
+    retryAfter(key, now, perSecond),
+  );
+}
+
+/** Seconds until the window that refused ends: the second's when it is full, else the minute's. */
+function retryAfter(key: repo.ApiKeyWithUser, now: Date, perSecond: number): number {
+  const secondFull =
+    key.rate_second_start !== null &&
+    key.rate_second_start.getTime() > now.getTime() - 1000 &&
+    key.rate_second_count >= perSecond;
+  const start = secondFull ? key.rate_second_start : key.rate_minute_start;
+  const ends = (start?.getTime() ?? now.getTime()) + (secondFull ? 1000 : 60_000);
+  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+}
+
+/** Records the signature as used; refused when it was. */
+async function useOnce(ctx: AppContext, apiKeyId: bigint, signature: string): Promise<void> {
+  if (!(await repo.useSignature(ctx.db, apiKeyId, signature.toLowerCase(), ctx.clock.now())))
     refuse('This signature was used already: every request needs a new timestamp and signature.');
-  await repo.touch(ctx.db, apiKeyId, now);
 }
 
 function authOf(key: repo.ApiKeyWithUser): AuthInfo {
@@ -299,28 +321,6 @@ function authOf(key: repo.ApiKeyWithUser): AuthInfo {
 
 function refuse(message: string): never {
   throw refused(message);
-}
-
-async function takeRate(ctx: AppContext, now: Date, apiKeyId: bigint): Promise<void> {
-  const limits = rateLimits(ctx);
-  try {
-    await attempts.reserveAll(
-      ctx.db,
-      now,
-      limits.map((limit) => [limit, String(apiKeyId)] as const),
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.errorName === 'TOO_MANY_REQUESTS') {
-      const { perSecond, perMinute } = ctx.config.personalKeys;
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `This API key is over its rate limit (${perSecond} requests a second, ${perMinute} a minute): retry after ${error.retryAfter} s.`,
-        undefined,
-        error.retryAfter,
-      );
-    }
-    throw error;
-  }
 }
 
 /** Forgets used signatures whose timestamps can no longer pass the window (kept twice as long, and more). */
