@@ -35,6 +35,8 @@ import { profileSummary, startProfile } from './cpu-profile.ts';
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+/** Order entry over the socket: calls each key's socket keeps unanswered (BENCH_SOCKET_INFLIGHT). */
+const SOCKET_INFLIGHT = Number(process.env.BENCH_SOCKET_INFLIGHT ?? 16);
 const USERS = 32;
 /** Databases to leave out, e.g. BENCH_SKIP=pglite while profiling PostgreSQL alone. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -43,12 +45,17 @@ const PROFILE_DIR = process.env.BENCH_PROFILE || null;
 
 interface LoadSpec {
   url: string;
-  kind: 'hello' | 'orders';
+  /** `orders` over HTTP (autocannon), `socket` over WebSockets opened with personal keys. */
+  kind: 'hello' | 'orders' | 'socket';
   seconds: number;
-  connections: number;
+  /** HTTP connections (`hello`, `orders`). */
+  connections?: number;
   /** Requests per second over all connections; absent: as fast as it goes. */
   rate?: number;
   tokens?: string[];
+  /** `socket`: one socket per key, each keeping `inflight` calls unanswered at full speed. */
+  keys?: { keyId: string; secret: string }[];
+  inflight?: number;
   /** Orders go round-robin to these markets. */
   markets?: BenchMarket[];
 }
@@ -89,6 +96,20 @@ interface LoadResult {
 // ---------------------------------------------------------------------------------------------------------
 // The load generator (child process).
 
+/** The n-th order of a run: markets round-robin, buys and sells alternating, 10,000 price levels a side. */
+function orderBody(n: number, markets: readonly BenchMarket[]) {
+  const m = markets[n % markets.length]!;
+  const buy = Math.floor(n / markets.length) % 2 === 0;
+  const ticks = (buy ? m.bidTicks : m.askTicks) + (n % 10_000);
+  return {
+    market_id: m.marketId,
+    side: buy ? 'BUY' : 'SELL',
+    type: 'LIMIT',
+    price: priceOf(ticks, m.priceDecimals),
+    amount: m.amount,
+  };
+}
+
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const { default: autocannon } = (await import('autocannon')) as {
     default: (opts: object) => Promise<AutocannonResult>;
@@ -104,16 +125,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             path: '/api/order/create',
             setupRequest: (req: object) => {
               n += 1;
-              const m = spec.markets![n % spec.markets!.length]!;
-              const buy = Math.floor(n / spec.markets!.length) % 2 === 0;
-              const ticks = (buy ? m.bidTicks : m.askTicks) + (n % 10_000);
-              const body = {
-                market_id: m.marketId,
-                side: buy ? 'BUY' : 'SELL',
-                type: 'LIMIT',
-                price: priceOf(ticks, m.priceDecimals),
-                amount: m.amount,
-              };
+              const body = orderBody(n, spec.markets!);
               return {
                 ...req,
                 headers: {
@@ -128,7 +140,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         ];
   const result = await autocannon({
     url: spec.url,
-    connections: spec.connections,
+    connections: spec.connections ?? CONNECTIONS,
     duration: spec.seconds,
     ...(spec.rate ? { overallRate: spec.rate } : {}),
     requests,
@@ -142,6 +154,70 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     mean: result.latency.mean,
+  };
+}
+
+/**
+ * Order entry over the socket: one socket per personal key (`GET /ws` signed), each call
+ * `{"op": "order.create", …}` answered by a reply frame after commit, as REST's. At full speed each socket
+ * keeps `inflight` calls unanswered (a bot need not wait for one order's answer to send the next, as an HTTP
+ * connection must); at a set rate the calls are spread evenly over the sockets. Latency is send → reply.
+ */
+async function runSocketLoad(spec: LoadSpec): Promise<LoadResult> {
+  const { openKeySocket } = await import('../../../scripts/bot-socket-example.ts');
+  const sockets = await Promise.all(spec.keys!.map((key) => openKeySocket({ ...key, baseUrl: spec.url })));
+  const latencies: number[] = [];
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let n = 0;
+  const started = performance.now();
+  const end = started + spec.seconds * 1000;
+  const one = async (socket: (typeof sockets)[number]) => {
+    n += 1;
+    const sent = performance.now();
+    try {
+      const reply = await socket.call('order.create', orderBody(n, spec.markets!));
+      if (performance.now() > end) return;
+      if (reply.status === 200) {
+        ok += 1;
+        latencies.push(performance.now() - sent);
+      } else non2xx += 1;
+    } catch {
+      errors += 1;
+    }
+  };
+  if (spec.rate) {
+    // Every 10 ms, that slice's share of the rate, round-robin over the sockets.
+    const pending: Promise<void>[] = [];
+    let due = 0;
+    let next = 0;
+    while (performance.now() < end) {
+      due += spec.rate / 100;
+      for (; due >= 1; due -= 1) pending.push(one(sockets[next++ % sockets.length]!));
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    await Promise.all(pending);
+  } else {
+    const loop = async (socket: (typeof sockets)[number]) => {
+      while (performance.now() < end) await one(socket);
+    };
+    await Promise.all(
+      sockets.flatMap((socket) => Array.from({ length: spec.inflight ?? 1 }, () => loop(socket))),
+    );
+  }
+  for (const socket of sockets) socket.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    ok,
+    errors,
+    non2xx,
+    rps: ok / spec.seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
   };
 }
 
@@ -220,6 +296,28 @@ async function makeUsers(ctx: TradingContext, count: number): Promise<string[]> 
   return tokens;
 }
 
+/** A personal key with the trade scope for each session's user (as a bot's owner makes one in the app). */
+async function makeKeys(
+  url: string,
+  tokens: readonly string[],
+): Promise<{ keyId: string; secret: string }[]> {
+  const keys = [];
+  for (const token of tokens) {
+    const response = await fetch(`${url}/api/api-keys/create`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': TEST_API_KEY,
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ label: 'bench bot', scopes: ['read', 'trade'] }),
+    });
+    const answer = (await response.json()) as { data: { api_key: { key_id: string }; secret: string } };
+    keys.push({ keyId: answer.data.api_key.key_id, secret: answer.data.secret });
+  }
+  return keys;
+}
+
 type StageReading = { batches: number; commands: number } & ReturnType<StageTimes['snapshot']>;
 
 /** The stage times of the markets' workers, summed, to subtract from a later reading. */
@@ -240,13 +338,15 @@ function stageReading(ctx: TradingContext, markets: readonly BenchMarket[]): Sta
 /**
  * Where one order's time went during a run: per order, the time it waited for its batch and the whole
  * batch's stages (every order of a batch waits for all of them); the rest of the load generator's mean
- * latency is HTTP (parse, session, validation, routing, the answer's serialisation) and loopback.
+ * latency is the entry (HTTP or the socket's frame, session or key, validation, routing, the answer's
+ * serialisation) and loopback.
  */
 function stagesSince(
   ctx: TradingContext,
   markets: readonly BenchMarket[],
   before: StageReading,
   run: LoadResult,
+  entry: string,
 ): string {
   const after = stageReading(ctx, markets);
   const batches = after.batches - before.batches;
@@ -259,7 +359,7 @@ function stagesSince(
   const part = (label: string, ms: number) => `${label} ${ms.toFixed(2)}`;
   return [
     `    stages (ms per order, mean; ${batches.toLocaleString('en')} batches of ${(commands / batches).toFixed(1)} orders):`,
-    `      ${part('HTTP+validation+answer', http)} · ${part('queue', queue)} · batch ${batchMs.toFixed(2)} =`,
+    `      ${part(`${entry}+validation+answer`, http)} · ${part('queue', queue)} · batch ${batchMs.toFixed(2)} =`,
     `      ${BATCH_STAGES.map((stage) => part(stage, perBatch(stage))).join(' · ')}`,
     `      of a ${run.mean.toFixed(2)} ms mean latency`,
   ].join('\n');
@@ -273,9 +373,54 @@ function marketIdOf(ctx: TradingContext, symbol: string): number {
   return ctx.engine.workers().find((w) => w.market.symbol === symbol)!.market.marketId;
 }
 
+/** One load at full speed (its stages, the server's CPU and profile), then at half its rate; prints both. */
+async function measure(
+  ctx: TradingContext,
+  name: string,
+  label: string,
+  spread: readonly BenchMarket[],
+  base: Omit<LoadSpec, 'markets'>,
+  hello: LoadResult,
+): Promise<void> {
+  const before = stageReading(ctx, spread);
+  const profiling = PROFILE_DIR !== null && spread.length === 1 ? await startProfile() : null;
+  const cpuBefore = process.cpuUsage();
+  const full = await load({ ...base, markets: [...spread] });
+  const cpu = process.cpuUsage(cpuBefore);
+  const profile = profiling ? await profiling() : null;
+  const stages = stagesSince(ctx, spread, before, full, base.kind === 'socket' ? 'socket' : 'HTTP');
+  const half = Math.max(1, Math.round(full.rps / 2));
+  const paced = await load({ ...base, markets: [...spread], rate: half });
+  console.log(`  ${label}`);
+  console.log(`    full speed       ${fmt(full)}`);
+  console.log(`    at ${String(half).padStart(6)}/s     ${fmt(paced)}`);
+  console.log(
+    `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
+  );
+  console.log(stages);
+  // This process's CPU (the server: the load generator is another process) over the full-speed run.
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(
+    `    server CPU: ${((1000 * cpuMs) / Math.max(1, full.ok)).toFixed(0)} µs per order answered, ` +
+      `${(cpuMs / (10 * base.seconds)).toFixed(0)}% of one core`,
+  );
+  if (profile && PROFILE_DIR !== null) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    console.log(profileSummary(profile, 25));
+  }
+}
+
 async function benchDatabase(name: string, database: DatabaseTarget, hello: LoadResult): Promise<void> {
   // As in production: answers are not checked against the contract (tests do that), logs are off.
-  const config = testConfig({ demo: false, database, nodeEnv: 'production', testClock: false });
+  const config = testConfig({
+    demo: false,
+    database,
+    nodeEnv: 'production',
+    testClock: false,
+    // The keys' rate limits are still taken per call (one statement each), set above what the bench sends.
+    personalKeys: { recvWindowMs: 5000, perSecond: 1_000_000, perMinute: 60_000_000 },
+  });
   const { app, ctx } = await buildApp(config, { database, logger: false });
   try {
     const url = await listen(app);
@@ -288,39 +433,23 @@ async function benchDatabase(name: string, database: DatabaseTarget, hello: Load
     const tokens = await makeUsers(ctx, USERS);
     // A short warm-up, so the first figures do not include JIT and cold caches.
     await load({ url, kind: 'orders', seconds: 2, connections: 16, tokens, markets });
-    console.log(`\n${name}: POST /api/order/create (limit orders, answered after commit)`);
-    for (const [label, spread] of [
+    const keys = await makeKeys(url, tokens);
+    await load({ url, kind: 'socket', seconds: 2, keys, inflight: 2, markets });
+    const spreads = [
       ['one market (BTC/USDT)', [btc]],
       [`${markets.length} markets`, markets],
-    ] as const) {
+    ] as const;
+    console.log(`\n${name}: POST /api/order/create (limit orders, answered after commit)`);
+    for (const [label, spread] of spreads) {
       const base = { url, kind: 'orders' as const, seconds: SECONDS, connections: CONNECTIONS, tokens };
-      const before = stageReading(ctx, spread);
-      const profiling = PROFILE_DIR !== null && spread.length === 1 ? await startProfile() : null;
-      const cpuBefore = process.cpuUsage();
-      const full = await load({ ...base, markets: [...spread] });
-      const cpu = process.cpuUsage(cpuBefore);
-      const profile = profiling ? await profiling() : null;
-      const stages = stagesSince(ctx, spread, before, full);
-      const half = Math.max(1, Math.round(full.rps / 2));
-      const paced = await load({ ...base, markets: [...spread], rate: half });
-      console.log(`  ${label}`);
-      console.log(`    full speed       ${fmt(full)}`);
-      console.log(`    at ${String(half).padStart(6)}/s     ${fmt(paced)}`);
-      console.log(
-        `    ratio to hello-world: ${(full.rps / hello.rps).toFixed(3)} (${Math.round(hello.rps / full.rps)}× slower)`,
-      );
-      console.log(stages);
-      // This process's CPU (the server: the load generator is another process) over the full-speed run.
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      console.log(
-        `    server CPU: ${((1000 * cpuMs) / Math.max(1, full.ok)).toFixed(0)} µs per order answered, ` +
-          `${(cpuMs / (10 * SECONDS)).toFixed(0)}% of one core`,
-      );
-      if (profile && PROFILE_DIR !== null) {
-        mkdirSync(PROFILE_DIR, { recursive: true });
-        writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
-        console.log(profileSummary(profile, 25));
-      }
+      await measure(ctx, name, label, spread, base, hello);
+    }
+    console.log(
+      `\n${name}: order.create over the WebSocket (${keys.length} personal keys' sockets, ${SOCKET_INFLIGHT} calls in flight on each, answered after commit)`,
+    );
+    for (const [label, spread] of spreads) {
+      const base = { url, kind: 'socket' as const, seconds: SECONDS, keys, inflight: SOCKET_INFLIGHT };
+      await measure(ctx, `${name}-socket`, label, spread, base, hello);
     }
   } finally {
     await app.close();
@@ -370,7 +499,8 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_LOAD) {
-  runLoad(JSON.parse(process.env.BENCH_LOAD) as LoadSpec).then(
+  const spec = JSON.parse(process.env.BENCH_LOAD) as LoadSpec;
+  (spec.kind === 'socket' ? runSocketLoad(spec) : runLoad(spec)).then(
     (result) => process.send!(result, () => process.exit(0)),
     (error: unknown) => {
       console.error(error);
