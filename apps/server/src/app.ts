@@ -129,6 +129,7 @@ export async function buildApp(
   const ctx: TradingContext = {
     config,
     db: database.db,
+    batchDb: database.batchDb,
     dbKind: database.kind,
     clock,
     log: app.log,

@@ -10,6 +10,8 @@ import type { Messenger } from './messenger.ts';
 export interface AppContext {
   config: AppConfig;
   db: Database;
+  /** Where the market workers' batches run (`OpenDatabase.batchDb`); `db` on PGlite. */
+  batchDb: Database;
   dbKind: 'pglite' | 'postgres';
   clock: Clock;
   log: FastifyBaseLogger;

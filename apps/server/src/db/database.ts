@@ -20,6 +20,12 @@ export type DatabaseTarget =
 
 export interface OpenDatabase {
   db: Database;
+  /**
+   * The market workers' batch transactions: on PostgreSQL a pool of their own (`BATCH_CONNECTIONS`), so a
+   * batch never waits for a connection behind the requests' own statements (under a burst of calls each
+   * takes the shared pool for its key or session); on PGlite the one connection, `db`.
+   */
+  batchDb: Database;
   kind: DatabaseTarget['kind'];
   /** The embedded database itself, for what Kysely can't reach (its notifications). */
   pglite?: PGlite;
@@ -34,6 +40,12 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * The batch pool's connections: each market worker holds at most two (its batch's and the next one's,
+ * begun ahead), and connections are opened only when asked for.
+ */
+const BATCH_CONNECTIONS = 8;
+
 /** Opens the database and runs every pending migration before returning. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'pglite') {
@@ -42,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const pool = createPglitePool(await openPglite(dir));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await migrate(db, undefined);
-    return { db, kind: 'pglite', pglite: pool.pg, close: () => db.destroy() };
+    return { db, batchDb: db, kind: 'pglite', pglite: pool.pg, close: () => db.destroy() };
   }
 
   const { url, schema } = target;
@@ -52,18 +64,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     await admin.query(`create schema if not exists "${schema}"`);
     await admin.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    types: pgTypes,
-    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-  });
-  const db = new Kysely<DB>({ dialect: new MigrationSafePostgresDialect({ pool: preparing(pool) }) });
+  const open = (max: number) =>
+    new Kysely<DB>({
+      dialect: new MigrationSafePostgresDialect({
+        pool: preparing(
+          new pg.Pool({
+            connectionString: url,
+            max,
+            types: pgTypes,
+            ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+          }),
+        ),
+      }),
+    });
+  const db = open(10);
   await migrate(db, schema);
+  const batchDb = open(BATCH_CONNECTIONS);
   return {
     db,
+    batchDb,
     kind: 'postgres',
     async close() {
+      await batchDb.destroy();
       if (schema && target.dropSchemaOnClose) await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();
     },

@@ -78,7 +78,7 @@ export class MarketWorker implements Market {
     private readonly followed = false,
   ) {
     this.engine = createEngine((event) => this.events.push(event));
-    this.transactions = new TransactionAhead(ctx.db, ctx.dbKind === 'postgres');
+    this.transactions = new TransactionAhead(ctx.batchDb, ctx.dbKind === 'postgres');
   }
 
   /** Holds, numbers and matches a new order: answers how it was admitted and, if held, its row after matching. */
