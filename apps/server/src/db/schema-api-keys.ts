@@ -14,11 +14,15 @@ export interface ApiKeysTable {
   expires_at: ColumnType<Date | null, Date | null, never>;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date>;
-  /** The key's rate windows (migration 2026113011_api_key_rates): when each began and the calls in it. */
-  rate_second_start: ColumnType<Date | null, never, Date>;
-  rate_second_count: ColumnType<number, never, number>;
-  rate_minute_start: ColumnType<Date | null, never, Date>;
-  rate_minute_count: ColumnType<number, never, number>;
+}
+
+/** A key's rate windows (migration 2026113011_api_key_rates, unlogged): when each began, the calls in it. */
+export interface ApiKeyRatesTable {
+  api_key_id: bigint;
+  second_start: Date;
+  second_count: number;
+  minute_start: Date;
+  minute_count: number;
 }
 
 export interface ApiKeyNoncesTable {
@@ -30,6 +34,8 @@ export interface ApiKeyNoncesTable {
 export interface ApiKeyTables {
   api_keys: ApiKeysTable;
   api_key_nonces: ApiKeyNoncesTable;
+  api_key_rates: ApiKeyRatesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ApiKeyRatesRow = Selectable<ApiKeyRatesTable>;

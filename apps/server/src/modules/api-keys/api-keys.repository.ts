@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { ApiKeyRow } from '../../db/schema-api-keys.ts';
+import type { ApiKeyRatesRow, ApiKeyRow } from '../../db/schema-api-keys.ts';
 import { announceSessionsEnded } from '../auth/sessions.repository.ts';
 
 /** A key with what a signed request needs of its user. */
 export type ApiKeyWithUser = ApiKeyRow & { is_email_verified: boolean; frozen_at: Date | null };
+
+/** What a call admitted with a key acts as (`admitCall`). */
+export type AdmittedKey = Pick<
+  ApiKeyWithUser,
+  'api_key_id' | 'public_id' | 'user_id' | 'scopes' | 'is_email_verified'
+>;
 
 export async function insert(
   trx: Database,
@@ -111,38 +117,53 @@ export interface CallNeeds {
 
 /**
  * Admits one call made with a key, in one atomic statement: the key is live (not revoked, not expired,
- * its user not frozen), has the scope, its user's email is verified when asked, and both rate windows have
- * room; then one call is counted in each window (a window that has ended starts again at `now`) and the
- * key's last use noted. The key's row lock orders calls made at once, and each sees the counts the one
- * before it left, so no more than the limits pass whatever runs in parallel. Answers the key, or undefined
- * when any check refused (nothing counted): `findByPublicId` then tells which.
+ * its user not frozen), has the scope, its user's email is verified when asked, and both of its rate
+ * windows have room; then one call is counted in each window (a window that has ended starts again at
+ * `now`), or in neither, and the key's last use is noted (at most once a second, to spare its row). The
+ * rate row's lock orders calls made at once, and each sees the counts the one before it left, so no more
+ * than the limits pass whatever runs in parallel. Answers the key, or undefined when any check refused
+ * (nothing counted): `findByPublicId` and `findRates` then tell which.
  */
 export async function admitCall(
   db: Database,
   publicId: string,
   now: Date,
   needs: CallNeeds,
-): Promise<ApiKeyWithUser | undefined> {
-  const secondAgo = new Date(now.getTime() - 1000);
-  const minuteAgo = new Date(now.getTime() - 60_000);
-  const second = sql`(k.rate_second_start is null or k.rate_second_start <= ${secondAgo})`;
-  const minute = sql`(k.rate_minute_start is null or k.rate_minute_start <= ${minuteAgo})`;
-  const admitted = await sql<ApiKeyWithUser>`
-    update api_keys as k set
-      rate_second_start = case when ${second} then ${now} else k.rate_second_start end,
-      rate_second_count = case when ${second} then 1 else k.rate_second_count + 1 end,
-      rate_minute_start = case when ${minute} then ${now} else k.rate_minute_start end,
-      rate_minute_count = case when ${minute} then 1 else k.rate_minute_count + 1 end,
-      last_used_at = ${now}
-    from users as u
-    where k.public_id = ${publicId} and u.user_id = k.user_id
-      and k.revoked_at is null and (k.expires_at is null or k.expires_at > ${now}) and u.frozen_at is null
-      and (${needs.scope}::text is null or ${needs.scope}::text = any (k.scopes))
-      and (u.is_email_verified or not ${needs.verifiedEmail})
-      and (${second} or k.rate_second_count < ${needs.perSecond})
-      and (${minute} or k.rate_minute_count < ${needs.perMinute})
-    returning k.*, u.is_email_verified, u.frozen_at`.execute(db);
+): Promise<AdmittedKey | undefined> {
+  // Each value is one parameter (`p`, and in the upsert `excluded`: the row it would insert, started now).
+  const secondOver = sql`r.second_start <= excluded.second_start - interval '1 second'`;
+  const minuteOver = sql`r.minute_start <= excluded.minute_start - interval '1 minute'`;
+  const admitted = await sql<AdmittedKey>`
+    with p as (select ${now}::timestamptz as now), k as (
+      select k.api_key_id, k.public_id, k.user_id, k.scopes, u.is_email_verified
+      from p, api_keys as k join users as u on u.user_id = k.user_id
+      where k.public_id = ${publicId}
+        and k.revoked_at is null and (k.expires_at is null or k.expires_at > p.now) and u.frozen_at is null
+        and (${needs.scope}::text is null or ${needs.scope}::text = any (k.scopes))
+        and (u.is_email_verified or not ${needs.verifiedEmail})
+    ), taken as (
+      insert into api_key_rates as r (api_key_id, second_start, second_count, minute_start, minute_count)
+      select k.api_key_id, p.now, 1, p.now, 1 from k, p
+      on conflict (api_key_id) do update set
+        second_start = case when ${secondOver} then excluded.second_start else r.second_start end,
+        second_count = case when ${secondOver} then 1 else r.second_count + 1 end,
+        minute_start = case when ${minuteOver} then excluded.minute_start else r.minute_start end,
+        minute_count = case when ${minuteOver} then 1 else r.minute_count + 1 end
+      where (${secondOver} or r.second_count < ${needs.perSecond})
+        and (${minuteOver} or r.minute_count < ${needs.perMinute})
+      returning r.api_key_id
+    ), used as (
+      update api_keys set last_used_at = p.now from p
+      where api_key_id in (select api_key_id from taken)
+        and (last_used_at is null or last_used_at < p.now - interval '1 second')
+    )
+    select k.* from k where k.api_key_id in (select api_key_id from taken)`.execute(db);
   return admitted.rows[0];
+}
+
+/** A key's rate windows as last counted, or undefined before its first call. */
+export async function findRates(db: Database, apiKeyId: bigint): Promise<ApiKeyRatesRow | undefined> {
+  return db.selectFrom('api_key_rates').selectAll().where('api_key_id', '=', apiKeyId).executeTakeFirst();
 }
 
 /**

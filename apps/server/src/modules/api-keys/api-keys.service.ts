@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { toEpochSeconds } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { seal, unseal } from '../../crypto.ts';
-import type { ApiKeyRow } from '../../db/schema-api-keys.ts';
+import type { ApiKeyRatesRow, ApiKeyRow } from '../../db/schema-api-keys.ts';
 import { AppError, badRequest, forbidden } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/auth-info.ts';
 import * as usersRepo from '../account/users.repository.ts';
@@ -273,7 +273,7 @@ async function admitOrRefuse(
   ctx: AppContext,
   publicId: string,
   needs: Pick<repo.CallNeeds, 'scope' | 'verifiedEmail'>,
-): Promise<repo.ApiKeyWithUser> {
+): Promise<repo.AdmittedKey> {
   const now = ctx.clock.now();
   const { perSecond, perMinute } = ctx.config.personalKeys;
   const admitted = await repo.admitCall(ctx.db, publicId, now, { ...needs, perSecond, perMinute });
@@ -285,22 +285,20 @@ async function admitOrRefuse(
     throw forbidden(`This API key lacks the ${needs.scope} scope for this call.`);
   if (needs.verifiedEmail && !key.is_email_verified)
     throw forbidden('Please verify your email address first.');
+  const wait = retryAfter(await repo.findRates(ctx.db, key.api_key_id), now, perSecond);
   throw new AppError(
     'TOO_MANY_REQUESTS',
-    `This API key is over its rate limit (${perSecond} requests a second, ${perMinute} a minute): retry after ${retryAfter(key, now, perSecond)} s.`,
+    `This API key is over its rate limit (${perSecond} requests a second, ${perMinute} a minute): retry after ${wait} s.`,
     undefined,
-    retryAfter(key, now, perSecond),
+    wait,
   );
 }
 
 /** Seconds until the window that refused ends: the second's when it is full, else the minute's. */
-function retryAfter(key: repo.ApiKeyWithUser, now: Date, perSecond: number): number {
-  const secondFull =
-    key.rate_second_start !== null &&
-    key.rate_second_start.getTime() > now.getTime() - 1000 &&
-    key.rate_second_count >= perSecond;
-  const start = secondFull ? key.rate_second_start : key.rate_minute_start;
-  const ends = (start?.getTime() ?? now.getTime()) + (secondFull ? 1000 : 60_000);
+function retryAfter(rates: ApiKeyRatesRow | undefined, now: Date, perSecond: number): number {
+  if (!rates) return 1;
+  const secondFull = rates.second_start.getTime() > now.getTime() - 1000 && rates.second_count >= perSecond;
+  const ends = secondFull ? rates.second_start.getTime() + 1000 : rates.minute_start.getTime() + 60_000;
   return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
 }
 
@@ -310,7 +308,7 @@ async function useOnce(ctx: AppContext, apiKeyId: bigint, signature: string): Pr
     refuse('This signature was used already: every request needs a new timestamp and signature.');
 }
 
-function authOf(key: repo.ApiKeyWithUser): AuthInfo {
+function authOf(key: repo.AdmittedKey): AuthInfo {
   return {
     sessionId: 0n,
     userId: key.user_id,

@@ -470,6 +470,8 @@ describe.each(databasesUnderTest())('personal API keys under load on $name', (da
     // At most the minute, and a second more: a request read its clock before the window's first one did.
     expect(limited.body.data.retry_after).toBeLessThanOrEqual(61);
     expect(limited.body.message).toContain('rate limit');
+    // The minute's window refused them (10 a minute here): it ends a minute after it began.
+    expect(answers.filter((a) => a.status === 429).map((a) => a.body.data.retry_after)).toContain(60);
     // Another key of the same user has its own limit.
     const other = await mustCreateKey(t, user, { scopes: ['read'] });
     expect((await signed(t, other, 'GET', '/api/asset/balances')).status).toBe(200);
@@ -516,4 +518,21 @@ describe.each(databasesUnderTest())('personal API keys under load on $name', (da
       quote: { available: '1000', on_hold: '0' },
     });
   }, 30_000);
+
+  // Last: it moves the test clock a minute on.
+  it("admits a key again once its minute's window has ended, and refuses it again at the limit", async () => {
+    const user = await fundedUser(t);
+    const key = await mustCreateKey(t, user, { scopes: ['read'] });
+    const burst = async () =>
+      tally(
+        await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            signed(t, key, 'GET', '/api/asset/balances', undefined, { now: t.ctx.clock.now().getTime() - i }),
+          ),
+        ),
+      );
+    expect(await burst()).toEqual({ 200: 10, 429: 2 });
+    t.ctx.clock.advance(61);
+    expect(await burst()).toEqual({ 200: 10, 429: 2 });
+  });
 });
