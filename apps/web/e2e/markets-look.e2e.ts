@@ -220,6 +220,8 @@ describe('markets screens', () => {
     const error = view.getByTestId('chart-library-error');
     await error.waitFor({ state: 'visible' });
     expect(await view.getByTestId('price-chart').locator('canvas').count()).toBe(0);
+    await page.waitForTimeout(300);
+    await shot(page, 'trade-chart-unavailable-390');
     await error.getByRole('button').click();
     await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
     expect(await error.count()).toBe(0);

@@ -107,22 +107,25 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
   return (
     <div data-testid="price-chart">
       <IntervalSwitch value={interval} onChange={setChosenInterval} />
-      <div ref={box} className="chart__box" />
-      {candles.isSuccess && candles.data.candles.length === 0 && (
+      {/* Without its library the chart's place says so (the box stays, hidden, for the retry to draw in). */}
+      <div ref={box} className="chart__box" hidden={libraryFailed} />
+      {libraryFailed && (
+        <div className="chart__box chart__failed">
+          <LoadError
+            message={t('chart.unavailable')}
+            onRetry={async () => {
+              setLibraryFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+            testId="chart-library-error"
+          />
+        </div>
+      )}
+      {!libraryFailed && candles.isSuccess && candles.data.candles.length === 0 && (
         <p className="fit24-muted chart__none">{t('chart.empty')}</p>
       )}
       {candles.isError && (
         <LoadError message={candles.error.message} onRetry={() => candles.refetch()} testId="chart-error" />
-      )}
-      {libraryFailed && (
-        <LoadError
-          message={t('chart.unavailable')}
-          onRetry={async () => {
-            setLibraryFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-          testId="chart-library-error"
-        />
       )}
       <p className="chart__credit fit24-muted">
         <Trans
