@@ -158,9 +158,17 @@ export function unsentWithdrawals(db: Database, assetIds: number[]) {
     .execute();
 }
 
-/** The withdrawal if it is still PROCESSING with no transaction, locked (skipped when another has it). */
-export function lockUnsent(trx: Database, withdrawalId: bigint) {
-  return trx
+const OPEN_OR_DONE = ['PREPARED', 'SENT', 'CONFIRMED'] as const;
+
+/**
+ * The withdrawal if it is still PROCESSING with no transaction, locked (skipped when another has it).
+ * Its transactions are read again once the row is ours: a pass that held the row committed before this one
+ * got the lock, but under READ COMMITTED the locking statement judged "no transaction" on its own snapshot,
+ * taken before that commit; a new statement sees what the other pass wrote (the 30-pass burst in
+ * sender.test.ts met this on PostgreSQL as a second PREPARED row refused by the unique index).
+ */
+export async function lockUnsent(trx: Database, withdrawalId: bigint) {
+  const row = await trx
     .selectFrom('withdrawals as w')
     .selectAll('w')
     .where('w.withdrawal_id', '=', withdrawalId)
@@ -171,13 +179,21 @@ export function lockUnsent(trx: Database, withdrawalId: bigint) {
           selectFrom('evm_transactions as e')
             .select('e.tx_id')
             .whereRef('e.withdrawal_id', '=', 'w.withdrawal_id')
-            .where('e.status', 'in', ['PREPARED', 'SENT', 'CONFIRMED']),
+            .where('e.status', 'in', OPEN_OR_DONE),
         ),
       ),
     )
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
+  if (!row) return undefined;
+  const sent = await trx
+    .selectFrom('evm_transactions')
+    .select('tx_id')
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('status', 'in', OPEN_OR_DONE)
+    .executeTakeFirst();
+  return sent ? undefined : row;
 }
 
 /** Says why an approved withdrawal waits (null: it does not); answers whether that changed. */
