@@ -1,24 +1,24 @@
 /**
- * Order placement over HTTP, acknowledged after commit (DESIGN §9), on PGlite and — when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL, beside a plain Fastify hello-world
- * measured in the same run. Prints figures only. (WebSocket fan-out has its own bench: fanout.bench.ts.)
+ * Order placement over HTTP and over WebSockets opened with personal keys, acknowledged after commit
+ * (DESIGN §9), on PGlite and — when BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL, beside
+ * a plain Fastify hello-world measured in the same run. Prints figures only. (WebSocket fan-out has its
+ * own bench: fanout.bench.ts.)
  *
  *   node --import tsx apps/server/bench/orders.bench.ts
  *
- * The server runs in this process; autocannon runs in a child process so that the load generator does not
- * share the server's event loop. Loopback only. BENCH_SECONDS (default 10) bounds each orders run;
- * BENCH_CONNECTIONS (64) sets the load's connections; BENCH_SKIP=pglite or postgres leaves one out.
- * BENCH_PROFILE=<dir> records the server's CPU during each database's one-market full-speed run (the
+ * The server runs in this process; the load generator (order-load.ts: autocannon, or the keys' sockets)
+ * runs in a child process so that it does not share the server's event loop. Loopback only. BENCH_SECONDS
+ * (default 10) bounds each orders run; BENCH_CONNECTIONS (64) sets the HTTP load's connections,
+ * BENCH_SOCKET_INFLIGHT (16) the calls in flight on each socket; BENCH_SKIP=pglite or postgres leaves one
+ * out. BENCH_PROFILE=<dir> records the server's CPU during each database's one-market full-speed run (the
  * inspector's sampling profiler, in this process) into <dir>/<database>.cpuprofile and prints where its
  * time went: the top functions by self time and the share of each part of the stack.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { DatabaseTarget } from '../src/db/database.ts';
@@ -31,10 +31,10 @@ import type { TradingContext } from '../src/trading/context.ts';
 import { BATCH_STAGES, type BatchStage, StageTimes } from '../src/trading/pipeline/stage-times.ts';
 import { MarketWorker } from '../src/trading/pipeline/worker.ts';
 import { profileSummary, startProfile } from './cpu-profile.ts';
+import { type BenchMarket, CONNECTIONS, type LoadResult, type LoadSpec, load } from './order-load.ts';
 
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Order entry over the socket: calls each key's socket keeps unanswered (BENCH_SOCKET_INFLIGHT). */
 const SOCKET_INFLIGHT = Number(process.env.BENCH_SOCKET_INFLIGHT ?? 16);
 const USERS = 32;
@@ -43,211 +43,12 @@ const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** Where to keep the CPU profiles of the one-market runs (BENCH_PROFILE); null: no profile. */
 const PROFILE_DIR = process.env.BENCH_PROFILE || null;
 
-interface LoadSpec {
-  url: string;
-  /** `orders` over HTTP (autocannon), `socket` over WebSockets opened with personal keys. */
-  kind: 'hello' | 'orders' | 'socket';
-  seconds: number;
-  /** HTTP connections (`hello`, `orders`). */
-  connections?: number;
-  /** Requests per second over all connections; absent: as fast as it goes. */
-  rate?: number;
-  tokens?: string[];
-  /** `socket`: one socket per key, each keeping `inflight` calls unanswered at full speed. */
-  keys?: { keyId: string; secret: string }[];
-  inflight?: number;
-  /** Orders go round-robin to these markets. */
-  markets?: BenchMarket[];
-}
-
-/** Resting orders only, never crossing: bids from `bidTicks` up, asks from `askTicks` up, 10,000 levels each. */
-interface BenchMarket {
-  marketId: number;
-  priceDecimals: number;
-  bidTicks: number;
-  askTicks: number;
-  amount: string;
-}
-
 /** Per seeded market (reference prices 65000, 3500 and 0.5 USDT): far from the price, worth 5–20 USDT. */
 const BENCH_ORDERS: Record<string, Omit<BenchMarket, 'marketId' | 'priceDecimals'>> = {
   'BTC/USDT': { bidTicks: 3_000_000, askTicks: 7_000_000, amount: '0.0002' },
   'ETH/USDT': { bidTicks: 100_000, askTicks: 500_000, amount: '0.01' },
   'FIT24/USDT': { bidTicks: 1_000, askTicks: 9_000, amount: '100' },
 };
-
-/** A price in ticks as the API takes it: `3000012` at 2 decimals → "30000.12". */
-function priceOf(ticks: number, decimals: number): string {
-  const digits = String(ticks).padStart(decimals + 1, '0');
-  return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-}
-
-interface LoadResult {
-  ok: number;
-  errors: number;
-  non2xx: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Mean latency in ms, as the load generator saw it. */
-  mean: number;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The load generator (child process).
-
-/** The n-th order of a run: markets round-robin, buys and sells alternating, 10,000 price levels a side. */
-function orderBody(n: number, markets: readonly BenchMarket[]) {
-  const m = markets[n % markets.length]!;
-  const buy = Math.floor(n / markets.length) % 2 === 0;
-  const ticks = (buy ? m.bidTicks : m.askTicks) + (n % 10_000);
-  return {
-    market_id: m.marketId,
-    side: buy ? 'BUY' : 'SELL',
-    type: 'LIMIT',
-    price: priceOf(ticks, m.priceDecimals),
-    amount: m.amount,
-  };
-}
-
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const { default: autocannon } = (await import('autocannon')) as {
-    default: (opts: object) => Promise<AutocannonResult>;
-  };
-  let n = 0;
-  const tokens = spec.tokens ?? [];
-  const requests =
-    spec.kind === 'hello'
-      ? [{ method: 'GET', path: '/' }]
-      : [
-          {
-            method: 'POST',
-            path: '/api/order/create',
-            setupRequest: (req: object) => {
-              n += 1;
-              const body = orderBody(n, spec.markets!);
-              return {
-                ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-api-key': TEST_API_KEY,
-                  authorization: `Bearer ${tokens[n % tokens.length]}`,
-                },
-                body: JSON.stringify(body),
-              };
-            },
-          },
-        ];
-  const result = await autocannon({
-    url: spec.url,
-    connections: spec.connections ?? CONNECTIONS,
-    duration: spec.seconds,
-    ...(spec.rate ? { overallRate: spec.rate } : {}),
-    requests,
-  });
-  const ok = result['2xx'];
-  return {
-    ok,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    rps: ok / spec.seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mean: result.latency.mean,
-  };
-}
-
-/**
- * Order entry over the socket: one socket per personal key (`GET /ws` signed), each call
- * `{"op": "order.create", …}` answered by a reply frame after commit, as REST's. At full speed each socket
- * keeps `inflight` calls unanswered (a bot need not wait for one order's answer to send the next, as an HTTP
- * connection must); at a set rate the calls are spread evenly over the sockets. Latency is send → reply.
- */
-async function runSocketLoad(spec: LoadSpec): Promise<LoadResult> {
-  const { openKeySocket } = await import('../../../scripts/bot-socket-example.ts');
-  const sockets = await Promise.all(spec.keys!.map((key) => openKeySocket({ ...key, baseUrl: spec.url })));
-  const latencies: number[] = [];
-  let ok = 0;
-  let non2xx = 0;
-  let errors = 0;
-  let n = 0;
-  const started = performance.now();
-  const end = started + spec.seconds * 1000;
-  const one = async (socket: (typeof sockets)[number]) => {
-    n += 1;
-    const sent = performance.now();
-    try {
-      const reply = await socket.call('order.create', orderBody(n, spec.markets!));
-      if (performance.now() > end) return;
-      if (reply.status === 200) {
-        ok += 1;
-        latencies.push(performance.now() - sent);
-      } else non2xx += 1;
-    } catch {
-      errors += 1;
-    }
-  };
-  if (spec.rate) {
-    // Every 10 ms, that slice's share of the rate, round-robin over the sockets.
-    const pending: Promise<void>[] = [];
-    let due = 0;
-    let next = 0;
-    while (performance.now() < end) {
-      due += spec.rate / 100;
-      for (; due >= 1; due -= 1) pending.push(one(sockets[next++ % sockets.length]!));
-      await new Promise((done) => setTimeout(done, 10));
-    }
-    await Promise.all(pending);
-  } else {
-    const loop = async (socket: (typeof sockets)[number]) => {
-      while (performance.now() < end) await one(socket);
-    };
-    await Promise.all(
-      sockets.flatMap((socket) => Array.from({ length: spec.inflight ?? 1 }, () => loop(socket))),
-    );
-  }
-  for (const socket of sockets) socket.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return {
-    ok,
-    errors,
-    non2xx,
-    rps: ok / spec.seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-    mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
-  };
-}
-
-interface AutocannonResult {
-  '2xx': number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  latency: { p50: number; p99: number; mean: number };
-}
-
-/** Runs autocannon in a child process and answers its figures. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BENCH_LOAD: JSON.stringify(spec) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let answer: LoadResult | null = null;
-    child.on('message', (message) => {
-      answer = message as LoadResult;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (answer) resolve(answer);
-      else reject(new Error(`load generator exited with ${code}`));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The server side (this process).
@@ -498,21 +299,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.env.BENCH_LOAD) {
-  const spec = JSON.parse(process.env.BENCH_LOAD) as LoadSpec;
-  (spec.kind === 'socket' ? runSocketLoad(spec) : runLoad(spec)).then(
-    (result) => process.send!(result, () => process.exit(0)),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-} else {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
