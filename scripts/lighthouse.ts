@@ -198,6 +198,8 @@ async function measure(screen: string, url: string, base: string, session?: unkn
 }
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_SCREENS=home,trade measures only those (default: all three). */
+const SCREENS = (process.env.LIGHTHOUSE_SCREENS ?? 'welcome,home,trade').split(',');
 
 /** A screen measured RUNS times: the run of median performance, and every run's score and TBT. */
 async function measureRuns(
@@ -248,11 +250,14 @@ try {
   console.log(
     `The server settled in ${((Date.now() - waited) / 1000).toFixed(1)} s; measuring ${RUNS} run(s) per screen.`,
   );
-  const rows = [
-    await measureRuns('welcome', `${server.url}/`, server.url),
-    await measureRuns('home', `${server.url}/tabs/home`, server.url, session),
-    await measureRuns('trade', `${server.url}/trade?market_id=${marketId}`, server.url, session),
+  const screens: [string, string, unknown?][] = [
+    ['welcome', `${server.url}/`],
+    ['home', `${server.url}/tabs/home`, session],
+    ['trade', `${server.url}/trade?market_id=${marketId}`, session],
   ];
+  const rows = [];
+  for (const [screen, url, signedIn] of screens.filter(([screen]) => SCREENS.includes(screen)))
+    rows.push(await measureRuns(screen, url, server.url, signedIn));
   printTable(rows);
   console.log(
     `\nLighthouse 12, mobile profile (simulated throttling), ${CHROME_PATH}, ${new Date().toISOString()}`,

@@ -59,6 +59,39 @@ describe('app shell screens', () => {
     await context.close();
   });
 
+  it("takes home's quick actions and portfolio card where they say, as links drawn without web components", async () => {
+    // A session of its own: the test above signs its session out.
+    const own = await realSession(stack, { emailVerified: true });
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, own);
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    const actions = page.getByRole('navigation', { name: 'Quick actions' });
+    // Real links (a new tab, copy link), each icon drawn inline: no ion-button, ion-card or ion-icon in
+    // home's content, which a phone's first render paid a web component and a shadow root for.
+    const links = await actions
+      .getByRole('link')
+      .evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(links).toEqual([
+      ['Deposit', '/funds/deposit'],
+      ['Withdraw', '/funds/withdraw'],
+      ['Insta', '/insta'],
+      ['Earn', '/earn'],
+      ['Trade', '/trade'],
+    ]);
+    const content = page.locator('[data-page="tabs/home"] ion-content');
+    expect(await content.locator('ion-button, ion-card, ion-icon').count()).toBe(0);
+    expect(await actions.locator('svg').count()).toBe(5);
+
+    await actions.getByRole('link', { name: 'Deposit' }).click();
+    await expectPage(page, 'funds/deposit', '/funds/deposit');
+    await page.goBack();
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await page.getByTestId('home-portfolio').click();
+    await expectPage(page, 'tabs/wallet', '/tabs/wallet');
+    await context.close();
+  });
+
   it('shows the version from the server on the open version page', async () => {
     const { context, page } = await newPhonePage(stack);
     await page.goto('/version');

@@ -1,4 +1,4 @@
-import { IonButton, IonCard, IonCardContent, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonSkeletonText, useIonRouter } from '@ionic/react';
 import {
   arrowDownCircleOutline,
   arrowUpCircleOutline,
@@ -7,7 +7,9 @@ import {
   trendingUpOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { PageFrame } from '../../components/ui/PageFrame.tsx';
+import { RouterAnchor } from '../../components/ui/RouterAnchor.tsx';
 import { useMarkets } from '../../features/markets/api/markets.ts';
 import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
 import { byAbsChange } from '../../features/markets/utils/trade-math.ts';
@@ -45,18 +47,16 @@ export function HomePage() {
       <Banners />
       <div className="home__summary">
         <PortfolioValue />
-        <IonCard className="home__actions-card">
-          <IonCardContent className="home__actions">
-            {quickActions.map((action) => (
-              <IonButton key={action.href} fill="clear" routerLink={action.href} className="home__action">
-                <span className="home__action-inner">
-                  <IonIcon icon={action.icon} aria-hidden="true" />
-                  <span>{t(`home.actions.${action.key}`)}</span>
-                </span>
-              </IonButton>
-            ))}
-          </IonCardContent>
-        </IonCard>
+        {/* Plain links and inline icons, not ion-card/ion-button/ion-icon: fourteen fewer web components
+            in a phone's first render (issue 15). */}
+        <nav className="home__card home__actions" aria-label={t('home.actionsLabel')}>
+          {quickActions.map((action) => (
+            <RouterAnchor key={action.href} href={action.href} className="home__action">
+              <Icon icon={action.icon} />
+              <span>{t(`home.actions.${action.key}`)}</span>
+            </RouterAnchor>
+          ))}
+        </nav>
       </div>
       <div className="home__columns">
         <HomeMarkets />
@@ -72,21 +72,19 @@ function PortfolioValue() {
   // Defensive, like the markets below: an answer without the total (a stubbed server) shows a dash.
   const total = balances.data?.total_usd;
   return (
-    <IonCard routerLink="/tabs/wallet" className="home__portfolio" data-testid="home-portfolio">
-      <IonCardContent>
-        <span className="home__portfolio-label">{t('home.portfolio')}</span>
-        {balances.isSuccess ? (
-          <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
-            {typeof total === 'string' ? formatUsd(total) : '—'}
-          </span>
-        ) : balances.isError ? (
-          <span className="fit24-muted">{balances.error.message}</span>
-        ) : (
-          <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
-        )}
-        <span className="home__portfolio-note">{t('home.portfolioNote')}</span>
-      </IonCardContent>
-    </IonCard>
+    <RouterAnchor href="/tabs/wallet" className="home__card home__portfolio" testId="home-portfolio">
+      <span className="home__portfolio-label">{t('home.portfolio')}</span>
+      {balances.isSuccess ? (
+        <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
+          {typeof total === 'string' ? formatUsd(total) : '—'}
+        </span>
+      ) : balances.isError ? (
+        <span className="fit24-muted">{balances.error.message}</span>
+      ) : (
+        <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
+      )}
+      <span className="home__portfolio-note">{t('home.portfolioNote')}</span>
+    </RouterAnchor>
   );
 }
 

@@ -36,6 +36,7 @@ export default {
       earn: 'Earn',
       trade: 'Trade',
     },
+    actionsLabel: 'Quick actions',
     portfolio: 'Portfolio value',
     portfolioNote: 'Estimated in US dollars at the last market prices',
     watchlist: 'Watchlist',

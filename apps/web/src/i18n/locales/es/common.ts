@@ -35,6 +35,7 @@ const es: Translation<typeof en> = {
       earn: 'Ganar',
       trade: 'Operar',
     },
+    actionsLabel: 'Acciones rápidas',
     portfolio: 'Valor de la cartera',
     portfolioNote: 'Estimado en dólares estadounidenses a los últimos precios de mercado',
     watchlist: 'Favoritos',
