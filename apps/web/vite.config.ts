@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { compress } from './build/compress.ts';
+import { firstPaint } from './build/first-paint.ts';
 import { preactCompat } from './build/preact.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { routeTable } from './build/route-table.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
     routeTable(),
     zodJitless(),
     routePreloads(),
+    firstPaint(),
     compress(),
   ],
   build: {

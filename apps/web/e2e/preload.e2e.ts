@@ -153,4 +153,43 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
     expect(await askedForByScript(stack, requests), JSON.stringify(requests, null, 1)).toEqual([]);
     await context.close();
   });
+
+  it('paints the brand while the app’s stylesheet is on its way, and draws no screen before it applies', async () => {
+    const html = await (await fetch(`${stack.baseUrl}/`)).text();
+    // Nothing in the HTML holds the first paint: its styles are inline, the app's are a preload.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/,
+    );
+    const { context, page } = await visit();
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // The stylesheet held: the brand is laid out by the inline styles, and the app has rendered nothing.
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.fit24-shell')!).position))
+      .toBe('fixed');
+    await page.waitForTimeout(500);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.locator('.fit24-shell__name').isVisible()).toBe(true);
+    release();
+    await expectPage(page, 'welcome', '/');
+    expect(
+      await page.evaluate(() => document.querySelector('link[data-app-styles]')?.getAttribute('rel')),
+    ).toBe('stylesheet');
+    // Ionic's and the theme's rules apply to the first screen.
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ion-font-family'),
+      ),
+    ).toContain('Inter');
+    expect(await page.locator('.fit24-shell').isVisible()).toBe(false);
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { welcomePage } from './app/routes.tsx';
 import { startI18n } from './i18n/i18n.ts';
 import type { Namespace } from './i18n/resources.ts';
+import { applyAppStyles } from './lib/app-styles.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadSession } from './lib/session.ts';
 import { applyStoredTheme } from './lib/theme.ts';
@@ -21,7 +22,10 @@ registerServiceWorker();
 // paint).
 const atWelcome = window.location.pathname === '/';
 const firstStrings: Namespace[] = atWelcome ? ['common', 'welcome'] : ['common'];
+// The app's stylesheet was fetched beside this script without holding the first paint (index.html);
+// it is applied before the first render, so no screen is drawn unstyled.
 void Promise.all([
+  applyAppStyles(),
   loadSession(),
   startI18n(undefined, firstStrings),
   atWelcome ? welcomePage() : undefined,

@@ -16,7 +16,11 @@ import { CHART_ATTRIBUTION_STYLE } from './security-headers.ts';
 function webDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'fit24-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<html><head><!--FIT24_CONFIG--></head><body>app</body></html>');
+  // As the build writes it: the first paint's styles inline (apps/web/build/first-paint.ts).
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><style data-first-paint>.fit24-shell{display:flex}</style><!--FIT24_CONFIG--></head><body>app</body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   return dist;
 }
@@ -150,12 +154,17 @@ describe('security headers', () => {
     }
   });
 
-  it('hand Ionic a fresh style nonce per answer, the one of its policy', async () => {
+  it("hand Ionic and the first paint's styles a fresh style nonce per answer, the one of its policy", async () => {
     const nonces = [];
     for (let i = 0; i < 2; i += 1) {
       const response = await t.app.inject({ url: '/' });
       const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(response.body)?.[1];
       expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      // The one inline <style> of index.html carries it, and no style element goes without it.
+      expect([...response.body.matchAll(/<style[^>]*>/g)].map((m) => m[0])).toEqual([
+        `<style nonce="${nonce}">`,
+      ]);
+      expect(response.body).toContain(`<style nonce="${nonce}">.fit24-shell{display:flex}</style>`);
       expect(parseCsp(response.headers['content-security-policy'] as string)['style-src']).toEqual([
         "'self'",
         sha256(CHART_ATTRIBUTION_STYLE),

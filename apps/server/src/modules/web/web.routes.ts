@@ -6,6 +6,8 @@ import { isAppPagePath } from '../../http/path-guards.ts';
 import { loadRoutePreloads } from './route-preloads.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
+/** The first paint's inline styles as the build writes them (apps/web/build/first-paint.ts). */
+const FIRST_PAINT_STYLE = '<style data-first-paint>';
 const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
 
 /**
@@ -24,7 +26,9 @@ export async function registerWebApp(
     return false;
   }
   const script = `<script>${clientConfigScript(clientConfig)}</script>`;
-  const [head = '', body = ''] = readFileSync(indexFile, 'utf8').split(CONFIG_PLACEHOLDER, 2);
+  const [headWithStyle = '', body = ''] = readFileSync(indexFile, 'utf8').split(CONFIG_PLACEHOLDER, 2);
+  // The first paint's <style> carries this answer's style nonce, as Ionic's do (no 'unsafe-inline').
+  const [head = '', afterStyleTag] = headWithStyle.split(FIRST_PAINT_STYLE, 2);
   // The page's own chunks and strings are named after the entry's tags, at the end of <head>.
   const headEnd = body.includes('</head>') ? body.indexOf('</head>') : 0;
   const [beforeHeadEnd, fromHeadEnd] = [body.slice(0, headEnd), body.slice(headEnd)];
@@ -42,8 +46,8 @@ export async function registerWebApp(
       .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(
-        `${head}<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}` +
-          `${links}${fromHeadEnd}`,
+        `${head}${afterStyleTag === undefined ? '' : `<style nonce="${reply.cspNonce.style}">${afterStyleTag}`}` +
+          `<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}${links}${fromHeadEnd}`,
       );
   };
 
