@@ -40,7 +40,7 @@ export function HomePage() {
         ) : account.isError ? (
           <h1 data-testid="home-greeting">{t('home.greetingAnonymous')}</h1>
         ) : (
-          <IonSkeletonText animated style={{ width: '60%', height: '1.6rem' }} />
+          <IonSkeletonText animated className="home__greeting-skeleton" />
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}
       </section>
