@@ -178,6 +178,8 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
     await page.waitForTimeout(500);
     expect(await page.locator('#root').innerHTML()).toBe('');
     expect(await page.locator('.fit24-shell__name').isVisible()).toBe(true);
+    // The mark is drawn from the HTML itself, not an image to fetch beside the scripts.
+    expect(await page.locator('.fit24-shell__mark').evaluate((mark) => mark.tagName)).toBe('svg');
     release();
     await expectPage(page, 'welcome', '/');
     expect(

@@ -92,6 +92,27 @@ describe('app shell screens', () => {
     await context.close();
   });
 
+  it('greets by the name kept with the session before the account has answered', async () => {
+    const own = await realSession(stack, { emailVerified: true });
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, own);
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/api\/account$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await expect
+      .poll(() => page.getByTestId('home-greeting').textContent())
+      .toBe(`Welcome back, ${own.user.name}`);
+    release();
+    await context.close();
+  });
+
   it('shows the version from the server on the open version page', async () => {
     const { context, page } = await newPhonePage(stack);
     await page.goto('/version');

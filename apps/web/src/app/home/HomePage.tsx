@@ -15,6 +15,7 @@ import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
 import { byAbsChange } from '../../features/markets/utils/trade-math.ts';
 import { useBalances } from '../../features/wallet/api/get-balances.ts';
 import { useAccount } from '../../lib/account.ts';
+import { useSession } from '../../lib/session.ts';
 import { formatUsd } from '../../lib/money.ts';
 import { useBanners } from './get-banners.ts';
 import './home.css';
@@ -31,7 +32,10 @@ const quickActions = [
 export function HomePage() {
   const { t } = useTranslation();
   const account = useAccount();
-  const name = account.data?.account.name;
+  const session = useSession();
+  // The name kept with the session on the device greets at once, in the first render (home's largest
+  // text, so its paint is the screen's LCP); the account's answer, when it comes, has the latest.
+  const name = account.data?.account.name ?? session?.user.name;
   return (
     <PageFrame page="tabs/home" title={t('home.title')}>
       <section className="home__greeting">
