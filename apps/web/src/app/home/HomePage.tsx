@@ -15,8 +15,8 @@ import { MarketRow } from '../../features/markets/components/MarketRow.tsx';
 import { byAbsChange } from '../../features/markets/utils/trade-math.ts';
 import { useBalances } from '../../features/wallet/api/get-balances.ts';
 import { useAccount } from '../../lib/account.ts';
-import { useSession } from '../../lib/session.ts';
 import { formatUsd } from '../../lib/money.ts';
+import { useSession } from '../../lib/session.ts';
 import { useBanners } from './get-banners.ts';
 import './home.css';
 
