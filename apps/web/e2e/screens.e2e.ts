@@ -113,6 +113,37 @@ describe('app shell screens', () => {
     await context.close();
   });
 
+  it('keeps home still while its figures come: the placeholders hold the places of what replaces them', async () => {
+    const own = await realSession(stack, { emailVerified: true });
+    const { context, page } = await newPhonePage(stack);
+    await plantSession(page, own);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/api\/(asset\/balances|market\/list)(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tabs/home');
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await page.waitForTimeout(300);
+    release();
+    await page.getByTestId('home-portfolio-value').waitFor();
+    await page.getByTestId('home-top-markets').waitFor();
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+    await context.close();
+  });
+
   it('shows the version from the server on the open version page', async () => {
     const { context, page } = await newPhonePage(stack);
     await page.goto('/version');

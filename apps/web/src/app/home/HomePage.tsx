@@ -44,7 +44,9 @@ export function HomePage() {
         ) : account.isError ? (
           <h1 data-testid="home-greeting">{t('home.greetingAnonymous')}</h1>
         ) : (
-          <IonSkeletonText animated className="home__greeting-skeleton" />
+          // Sized as the line that replaces it (inline: Stencil keeps a host's style attribute), so
+          // nothing below moves when the name comes.
+          <IonSkeletonText animated style={{ width: '60%', height: '1.8rem', margin: '8px 0 4px' }} />
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}
       </section>
@@ -77,17 +79,26 @@ function PortfolioValue() {
   const total = balances.data?.total_usd;
   return (
     <RouterAnchor href="/tabs/wallet" className="home__card home__portfolio" testId="home-portfolio">
-      <span className="home__portfolio-label">{t('home.portfolio')}</span>
+      {/* Keyed: unkeyed, the runtime reused the note's <span> for the value when the placeholder went, and
+          the moved node counted as a layout shift. */}
+      <span key="label" className="home__portfolio-label">
+        {t('home.portfolio')}
+      </span>
       {balances.isSuccess ? (
-        <span className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
+        <span key="value" className="home__portfolio-value mkt-num" data-testid="home-portfolio-value">
           {typeof total === 'string' ? formatUsd(total) : '—'}
         </span>
       ) : balances.isError ? (
-        <span className="fit24-muted">{balances.error.message}</span>
+        <span key="error" className="fit24-muted">
+          {balances.error.message}
+        </span>
       ) : (
-        <IonSkeletonText animated style={{ width: '50%', height: '2rem' }} />
+        // The value's line box (2rem at line-height 1.2), so the note below stays where it is.
+        <IonSkeletonText key="placeholder" animated style={{ width: '50%', height: '2.4rem', margin: 0 }} />
       )}
-      <span className="home__portfolio-note">{t('home.portfolioNote')}</span>
+      <span key="note" className="home__portfolio-note">
+        {t('home.portfolioNote')}
+      </span>
     </RouterAnchor>
   );
 }
@@ -123,7 +134,9 @@ function HomeMarkets() {
   const { t } = useTranslation();
   const router = useIonRouter();
   const markets = useMarkets();
-  if (markets.isPending) return <IonSkeletonText animated style={{ width: '100%', height: '4rem' }} />;
+  // Placed where the first list's title will be (a section's 20 px above it), so the lists only grow down.
+  if (markets.isPending)
+    return <IonSkeletonText animated style={{ width: '100%', height: '4rem', margin: '20px 0 0' }} />;
   if (markets.isError) return <p className="fit24-muted">{markets.error.message}</p>;
   // Defensive: an answer without the list (a stubbed server) shows nothing rather than crashing.
   const all = markets.data.markets ?? [];
