@@ -201,6 +201,22 @@ export function freshIdentity(): { email: string; nationalMobile: string; mobile
 }
 
 /** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
+/**
+ * Holds the page's requests matching `pattern` (not answered, not failed) until the returned function is
+ * called: a screen seen while an answer or a file is still on its way.
+ */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function visibleText(page: Page): Promise<string> {
   const toasts = await page.locator('ion-toast .toast-message').allTextContents();
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (layout-aware) is the point here

@@ -1,6 +1,15 @@
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectPage, PHONE, realSession, SESSION_STORAGE_KEY, type Stack, suiteStack } from './harness.ts';
+import {
+  expectPage,
+  holdRequests,
+  PHONE,
+  realSession,
+  SESSION_STORAGE_KEY,
+  type Stack,
+  shooter,
+  suiteStack,
+} from './harness.ts';
 
 /**
  * Issue 15: the HTML the server sends for a screen names that screen's chunks and strings
@@ -162,14 +171,7 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
       /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/,
     );
     const { context, page } = await visit();
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/index-[^/]+\.css$/);
     await page.goto('/', { waitUntil: 'commit' });
     // The stylesheet held: the brand is laid out by the inline styles, and the app has rendered nothing.
     await expect
@@ -180,6 +182,7 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
     expect(await page.locator('.fit24-shell__name').isVisible()).toBe(true);
     // The mark is drawn from the HTML itself, not an image to fetch beside the scripts.
     expect(await page.locator('.fit24-shell__mark').evaluate((mark) => mark.tagName)).toBe('svg');
+    await shooter('preload')(page, 'first-paint-390');
     release();
     await expectPage(page, 'welcome', '/');
     expect(

@@ -3,6 +3,7 @@ import type { TStoredSession } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectPage,
+  holdRequests,
   newPhonePage,
   plantSession,
   realSession,
@@ -96,14 +97,7 @@ describe('app shell screens', () => {
     const own = await realSession(stack, { emailVerified: true });
     const { context, page } = await newPhonePage(stack);
     await plantSession(page, own);
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(/\/api\/account$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/account$/);
     await page.goto('/tabs/home');
     await expectPage(page, 'tabs/home', '/tabs/home');
     await expect
@@ -124,14 +118,7 @@ describe('app shell screens', () => {
         for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(/\/api\/(asset\/balances|market\/list)(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/(asset\/balances|market\/list)(\?|$)/);
     await page.goto('/tabs/home');
     await expectPage(page, 'tabs/home', '/tabs/home');
     await page.waitForTimeout(300);
