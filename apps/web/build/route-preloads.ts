@@ -70,7 +70,7 @@ export const ROUTE_PAGES: Record<string, readonly string[]> = {
 const START_MODULES = ['@capacitor/preferences/dist/esm/web.js'];
 
 /** i18n.ts's `fallbackLng`: i18next loads its strings for a namespace beside the shown language's. */
-const FALLBACK_LANGUAGE = 'en';
+export const FALLBACK_LANGUAGE = 'en';
 
 /** A namespace's strings: `src/i18n/locales/<language>/<namespace>.ts`, a chunk of its own (i18n.ts). */
 const LOCALE_MODULE = /\/src\/i18n\/locales\/([a-z]{2})\/(\w+)\.ts$/;

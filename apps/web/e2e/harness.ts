@@ -200,7 +200,6 @@ export function freshIdentity(): { email: string; nationalMobile: string; mobile
   };
 }
 
-/** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
 /**
  * Holds the page's requests matching `pattern` (not answered, not failed) until the returned function is
  * called: a screen seen while an answer or a file is still on its way.
@@ -217,6 +216,7 @@ export async function holdRequests(page: Page, pattern: RegExp): Promise<() => v
   return release;
 }
 
+/** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
 export async function visibleText(page: Page): Promise<string> {
   const toasts = await page.locator('ion-toast .toast-message').allTextContents();
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (layout-aware) is the point here

@@ -27,35 +27,58 @@ export interface LanguageHints {
   acceptLanguage: string | undefined;
 }
 
-/** The `<link>`s for a page: by the request's path and language. */
-export type PreloadLinks = (path: string, hints: LanguageHints) => string;
+/** Markup for a page (its `<link>`s, its first screen): by the request's path and language. */
+export type PageMarkup = (path: string, hints: LanguageHints) => string;
 
 /**
  * Reads the build's route-preloads.json once; a build without it (development, an older build) gets no
  * links. Every route's markup is written here, so a request only picks one: nothing of the request goes
  * into the page.
  */
-export function loadRoutePreloads(webDist: string): PreloadLinks {
+export function loadRoutePreloads(webDist: string): PageMarkup {
   const file = join(webDist, FILE);
   if (!existsSync(file)) return () => '';
   const preloads = ZRoutePreloads.parse(JSON.parse(readFileSync(file, 'utf8')));
   const markup = (byLanguage: z.infer<typeof ZByLanguage>) =>
-    new Map(Object.entries(byLanguage).map(([language, hints]) => [language, linksHtml(hints)]));
-  const anyPage = markup(preloads.anyPage);
-  const routes = new Map(Object.entries(preloads.routes).map(([pattern, hints]) => [pattern, markup(hints)]));
-  // `/admin/*` covers `/admin` and everything under it; the longest prefix wins.
-  const prefixes = [...routes.keys()]
+    Object.fromEntries(Object.entries(byLanguage).map(([language, hints]) => [language, linksHtml(hints)]));
+  return byRouteAndLanguage(
+    Object.fromEntries(Object.entries(preloads.routes).map(([pattern, hints]) => [pattern, markup(hints)])),
+    markup(preloads.anyPage),
+    preloads.fallbackLanguage,
+  );
+}
+
+/**
+ * What a page's HTML gets, by route then language, written once at start: a request only picks one, and
+ * nothing of it goes into the page. A pattern is a path of the router (`/tabs/home`) or a prefix (`/admin/*`
+ * covers `/admin` and everything under it; an exact pattern first, then the longest prefix); a path of no
+ * pattern gets `anyPage`. The language is the request's (pickLanguage) among those the markup has.
+ */
+export function byRouteAndLanguage(
+  routes: Record<string, Record<string, string>>,
+  anyPage: Record<string, string>,
+  fallbackLanguage: string,
+): PageMarkup {
+  const byRoute = new Map(
+    Object.entries(routes).map(([pattern, byLanguage]) => [pattern, new Map(Object.entries(byLanguage))]),
+  );
+  const otherPages = new Map(Object.entries(anyPage));
+  const languages = new Set([
+    ...otherPages.keys(),
+    ...[...byRoute.values()].flatMap((byLanguage) => [...byLanguage.keys()]),
+  ]);
+  const prefixes = [...byRoute.keys()]
     .filter((pattern) => pattern.endsWith('/*'))
     .map((pattern) => ({ pattern, prefix: pattern.slice(0, -2) }))
     .sort((a, b) => b.prefix.length - a.prefix.length);
 
   return (path, hints) => {
-    const language = pickLanguage(hints, anyPage, preloads.fallbackLanguage);
+    const language = pickLanguage(hints, languages, fallbackLanguage);
     const route = normalisePath(path);
-    const pattern = routes.has(route)
+    const pattern = byRoute.has(route)
       ? route
       : prefixes.find(({ prefix }) => route === prefix || route.startsWith(`${prefix}/`))?.pattern;
-    return ((pattern === undefined ? undefined : routes.get(pattern)) ?? anyPage).get(language) ?? '';
+    return ((pattern === undefined ? undefined : byRoute.get(pattern)) ?? otherPages).get(language) ?? '';
   };
 }
 
@@ -74,7 +97,7 @@ const CHOSEN = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([a-z]{2})\\s*(?:;|$)`)
  */
 function pickLanguage(
   { cookie, acceptLanguage }: LanguageHints,
-  known: Map<string, string>,
+  known: Set<string>,
   fallback: string,
 ): string {
   const chosen = CHOSEN.exec(cookie ?? '')?.[1];

@@ -3,11 +3,14 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPagePath } from '../../http/path-guards.ts';
+import { loadFirstScreens } from './first-screens.ts';
 import { loadRoutePreloads } from './route-preloads.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
 /** The first paint's inline styles as the build writes them (apps/web/build/first-paint.ts). */
 const FIRST_PAINT_STYLE = '<style data-first-paint>';
+/** Where the build's index.html takes a route's first screen (apps/web/build/first-paint.ts). */
+const FIRST_SCREEN_MARKER = '<!--FIT24_FIRST_SCREEN-->';
 const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
 
 /**
@@ -32,7 +35,10 @@ export async function registerWebApp(
   // The page's own chunks and strings are named after the entry's tags, at the end of <head>.
   const headEnd = body.includes('</head>') ? body.indexOf('</head>') : 0;
   const [beforeHeadEnd, fromHeadEnd] = [body.slice(0, headEnd), body.slice(headEnd)];
+  // A route's first screen (welcome, on `/`) goes where the build left its marker, in the body.
+  const [beforeFirstScreen = '', afterFirstScreen = ''] = fromHeadEnd.split(FIRST_SCREEN_MARKER, 2);
   const preloadLinks = loadRoutePreloads(webDist);
+  const firstScreen = loadFirstScreens(webDist);
 
   // Ionic (Stencil) stamps the `csp-nonce` meta's value on every <style> it injects; the nonce is the
   // one of this answer's Content-Security-Policy (http/security-headers.ts), so index.html is per answer.
@@ -40,14 +46,16 @@ export async function registerWebApp(
   // route-preloads.ts), never on their text.
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const { cookie, 'accept-language': acceptLanguage } = request.headers;
-    const links = preloadLinks(request.url, { cookie, acceptLanguage });
+    const hints = { cookie, acceptLanguage };
+    const links = preloadLinks(request.url, hints);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(
         `${head}${afterStyleTag === undefined ? '' : `<style nonce="${reply.cspNonce.style}">${afterStyleTag}`}` +
-          `<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}${links}${fromHeadEnd}`,
+          `<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}${links}` +
+          `${beforeFirstScreen}${firstScreen(request.url, hints)}${afterFirstScreen}`,
       );
   };
 
@@ -59,8 +67,8 @@ export async function registerWebApp(
     wildcard: false,
     // The build's brotli and gzip copies (`x.js.br`, `x.js.gz`) are sent for `x.js` by the request's
     // Accept-Encoding, brotli first, with `Vary: Accept-Encoding`; they get no address of their own.
-    // route-preloads.json is the server's, read at start.
-    globIgnore: ['index.html', 'route-preloads.json', '**/*.br', '**/*.gz'],
+    // route-preloads.json and first-screens.json are the server's, read at start.
+    globIgnore: ['index.html', 'route-preloads.json', 'first-screens.json', '**/*.br', '**/*.gz'],
     preCompressed: true,
     setHeaders(res, path) {
       if (path.includes(`${join(webDist, 'assets')}`))
@@ -83,12 +91,21 @@ export async function registerWebApp(
 }
 
 /**
- * The body of the inline script that hands the app its configuration. Its text is fixed for the life of
- * the process, so the Content-Security-Policy allows it by its sha256 hash (http/security-headers.ts).
+ * Marks <html> with `data-session` when the device keeps a session (lib/session.ts: Capacitor Preferences
+ * key `session`, on the web localStorage's `CapacitorStorage.session`), before the body is parsed: the
+ * first paint then shows the brand rather than the welcome screen a visitor gets (the app goes to home).
+ */
+const SESSION_MARK =
+  'try{localStorage.getItem("CapacitorStorage.session")&&document.documentElement.setAttribute("data-session","")}catch(e){}';
+
+/**
+ * The body of the inline script that hands the app its configuration and marks a kept session. Its text
+ * is fixed for the life of the process, so the Content-Security-Policy allows it by its sha256 hash
+ * (http/security-headers.ts).
  */
 export function clientConfigScript(clientConfig: { apiKey: string }): string {
   const json = JSON.stringify({ apiKey: clientConfig.apiKey, apiBase: '' });
-  return `window.__FIT24_CONFIG__=${json.replace(/</g, '\\u003c')}`;
+  return `window.__FIT24_CONFIG__=${json.replace(/</g, '\\u003c')};${SESSION_MARK}`;
 }
 
 declare module 'fastify' {

@@ -1,17 +1,5 @@
+import { iconSvg } from './icon-svg.ts';
 import './icon.css';
-
-const markup = new Map<string, string>();
-
-/** The SVG of an Ionicons icon (`ionicons/icons` exports each as a `data:image/svg+xml;utf8,` URL). */
-function svgOf(icon: string): string {
-  let svg = markup.get(icon);
-  if (svg === undefined) {
-    const data = icon.slice(icon.indexOf(',') + 1);
-    svg = icon.includes(';base64,') ? atob(data) : data.startsWith('%3C') ? decodeURIComponent(data) : data;
-    markup.set(icon, svg);
-  }
-  return svg;
-}
 
 /**
  * A decorative Ionicons icon drawn inline, for the first screens: `<ion-icon>` is a web component with a
@@ -25,7 +13,7 @@ export function Icon({ icon, className }: { icon: string; className?: string }) 
       className={className ? `fit24-icon ${className}` : 'fit24-icon'}
       aria-hidden="true"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is one of the bundle's own icons.
-      dangerouslySetInnerHTML={{ __html: svgOf(icon) }}
+      dangerouslySetInnerHTML={{ __html: iconSvg(icon) }}
     />
   );
 }

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  expectPage,
+  holdRequests,
+  PHONE,
+  realSession,
+  SESSION_STORAGE_KEY,
+  shooter,
+  suiteStack,
+} from './harness.ts';
+
+/**
+ * Issue 15: a visitor's first screen, welcome, is in the HTML the server sends for `/`, in the visitor's
+ * language (features/welcome/first-screen.ts, build/first-paint.ts, modules/web), so a slow phone shows the
+ * headline, the highlights and the two ways in with the HTML instead of after the app's scripts. Seen here
+ * with the app's entry script held: the screen is there and works, it is the app's welcome box for box
+ * (so nothing jumps when the app takes over), and it is never shown to a device that keeps a session.
+ */
+
+/** The entry script: held, the app never starts. */
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/** The parts of the welcome screen, in the first screen's markup and in the app's (WelcomePage.tsx). */
+const PARTS = {
+  mark: ['.fit24-first__brand svg', '.welcome__brand svg'],
+  headline: ['.fit24-first__name', '.welcome__name'],
+  tagline: ['.fit24-first__tagline', '.welcome__tagline'],
+  highlights: ['.fit24-first__highlights li', '.welcome__highlights li'],
+  icons: ['.fit24-first__icon', '.welcome__highlights ion-icon'],
+  buttons: ['.fit24-first__button', '[data-page="welcome"] ion-button'],
+  legal: ['.fit24-first__legal', '.welcome__legal'],
+  terms: ['.fit24-first__legal a', '.welcome__legal ion-router-link'],
+} as const;
+
+/** Each part's boxes (x, y, width, height to a tenth of a pixel), by which of the two markups. */
+async function boxes(page: Page, which: 0 | 1): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const [name, selectors] of Object.entries(PARTS))
+    found[name] = await page.locator(selectors[which]).evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map((v) => Math.round(v * 10) / 10).join(' ');
+      }),
+    );
+  return found;
+}
+
+describe('the welcome screen comes with the HTML (issue 15)', () => {
+  const stack = suiteStack();
+  const shot = shooter('first-screen');
+
+  async function visitor(viewport: typeof PHONE, locale: string) {
+    const context = await stack.browser.newContext({
+      viewport,
+      locale,
+      baseURL: stack.baseUrl,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    return { context, page, release: await holdRequests(page, ENTRY) };
+  }
+
+  for (const [viewport, size] of [
+    [PHONE, '390'],
+    [DESKTOP, '1280'],
+  ] as const)
+    for (const [locale, headline, signIn, tagline] of [
+      ['en-US', 'FIT24 Exchange', 'Sign in', 'Trade, hold and stake crypto with confidence.'],
+      ['es-ES', 'FIT24 Exchange', 'Iniciar sesión', 'Opera, guarda y haz staking de cripto con confianza.'],
+    ] as const)
+      it(`shows welcome in ${locale} at ${size} before the app runs, box for box as the app then draws it`, async () => {
+        const { context, page, release } = await visitor(viewport, locale);
+        await page.goto('/', { waitUntil: 'commit' });
+        const first = page.locator('[data-first-screen="welcome"]');
+        await first.getByRole('heading', { level: 1, name: headline }).waitFor();
+        await expect
+          .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.fit24-first')!).position))
+          .toBe('fixed');
+        expect(await page.locator('#root').innerHTML()).toBe('');
+        expect(await first.getByText(tagline).isVisible()).toBe(true);
+        expect(await first.getByRole('link', { name: signIn }).getAttribute('href')).toBe('/login');
+        expect(await first.locator('li').count()).toBe(3);
+        const before = await boxes(page, 0);
+        if (locale === 'en-US') await shot(page, size);
+        release();
+        await expectPage(page, 'welcome', '/');
+        // Ionic's page enters; its boxes settle once its transition is done.
+        await expect.poll(() => boxes(page, 1), { timeout: 5_000 }).toEqual(before);
+        expect(await first.isVisible()).toBe(false);
+        await context.close();
+      });
+
+  it('takes a visitor where its links say before the app has started', async () => {
+    const { context, page, release } = await visitor(PHONE, 'en-US');
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('[data-first-screen="welcome"]').getByRole('link', { name: 'Create account' }).click();
+    // Loaded as a page of its own; its scripts are held too, so it never reaches `load`.
+    await page.waitForURL((url) => url.pathname === '/register', { waitUntil: 'commit' });
+    await page.locator('.fit24-shell__name').waitFor();
+    // The register page has no first screen of its own: the brand, until the app draws it.
+    expect(await page.locator('[data-first-screen]').count()).toBe(0);
+    release();
+    await expectPage(page, 'register', '/register');
+    await context.close();
+  });
+
+  it('is never shown to a device that keeps a session: the brand, then home', async () => {
+    const session = await realSession(stack, { emailVerified: true, name: 'Kept Session' });
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      baseURL: stack.baseUrl,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: stack.baseUrl,
+            localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const release = await holdRequests(page, ENTRY);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('.fit24-shell__name').waitFor();
+    expect(await page.locator('html').getAttribute('data-session')).toBe('');
+    expect(await page.locator('[data-first-screen="welcome"]').count()).toBe(1);
+    expect(await page.locator('[data-first-screen="welcome"]').isVisible()).toBe(false);
+    release();
+    await expectPage(page, 'tabs/home', '/tabs/home');
+    await context.close();
+  });
+
+  it('puts no first screen in any other page’s HTML', async () => {
+    for (const path of ['/login', '/tabs/home', '/trade', '/nowhere', '/index.html']) {
+      const html = await (await fetch(`${stack.baseUrl}${path}`)).text();
+      expect(html, path).not.toContain('data-first-screen');
+      expect(html, path).not.toContain('FIT24_FIRST_SCREEN');
+    }
+  });
+});

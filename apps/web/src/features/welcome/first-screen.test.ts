@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreens } from '../../../build/first-paint.ts';
+import en from '../../i18n/locales/en/welcome.ts';
+import es from '../../i18n/locales/es/welcome.ts';
+import { welcomeFirstScreen } from './first-screen.ts';
+
+/** The markup parsed as the browser will, to read it as a person would. */
+function parse(html: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host;
+}
+
+describe('the welcome screen’s first paint (issue 15)', () => {
+  it('is written for every language the app speaks, each with its own strings', () => {
+    const { routes, fallbackLanguage } = firstScreens();
+    expect(fallbackLanguage).toBe('en');
+    expect(Object.keys(routes)).toEqual(['/']);
+    for (const [language, strings] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
+      const screen = parse(routes['/']?.[language] ?? '');
+      expect(screen.querySelector('h1')?.textContent).toBe('FIT24 Exchange');
+      expect(screen.querySelector('.fit24-first__tagline')?.textContent).toBe(strings.tagline);
+      expect([...screen.querySelectorAll('li')].map((li) => li.textContent)).toEqual(
+        Object.values(strings.highlights),
+      );
+      const links = [...screen.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+      expect(links).toEqual([
+        [strings.signIn, '/login'],
+        [strings.createAccount, '/register'],
+        [/<terms>(.*)<\/terms>/.exec(strings.legal)?.[1], '/terms'],
+      ]);
+      // Every highlight has its icon drawn inline, hidden from assistive technology.
+      expect(screen.querySelectorAll('li .fit24-first__icon[aria-hidden="true"] svg')).toHaveLength(3);
+    }
+  });
+
+  it('escapes its strings: a translation can hold no markup', () => {
+    const screen = parse(
+      welcomeFirstScreen({
+        brand: '<b>x</b>',
+        tagline: '"><img src=x onerror=alert(1)>',
+        highlights: { trade: 'a & b', stake: '<i>', protected: '</li>' },
+        signIn: '<script>',
+        createAccount: 'ok',
+        legal: 'Read <terms><img src=x></terms> & agree',
+      }),
+    );
+    expect(screen.querySelectorAll('img, script, b, i')).toHaveLength(0);
+    expect(screen.querySelector('h1')?.textContent).toBe('<b>x</b>');
+    expect(screen.querySelector('.fit24-first__legal')?.textContent).toBe('Read <img src=x> & agree');
+    expect(screen.querySelector('.fit24-first__legal a')?.textContent).toBe('<img src=x>');
+  });
+});
