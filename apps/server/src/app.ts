@@ -46,6 +46,7 @@ import { protectionHandlers } from './modules/security/protection.routes.ts';
 import { securityHandlers } from './modules/security/security.routes.ts';
 import { settingsHandlers } from './modules/settings/settings.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
+import { APP_START_SCRIPT } from './modules/web/first-screens.ts';
 import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
 import { consoleHandlers } from './ops/console/console.routes.ts';
 import { registerKycFileRoute } from './ops/console/kyc-file.ts';
@@ -147,7 +148,9 @@ export async function buildApp(
   app.addHook('onClose', async () => engine.stop());
 
   const clientConfig = { apiKey: config.apiKeys[0]! };
-  await registerSecurityHeaders(app, config, { inlineScripts: [clientConfigScript(clientConfig)] });
+  await registerSecurityHeaders(app, config, {
+    inlineScripts: [clientConfigScript(clientConfig), APP_START_SCRIPT],
+  });
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
   // No app-wide guard on the raw URL (`/%61pi/…` is routed to `/api/…`): each route carries its own.

@@ -92,6 +92,23 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
         await context.close();
       });
 
+  it('asks for the app’s scripts only once the screen is painted', async () => {
+    const { context, page, release } = await visitor(PHONE, 'en-US');
+    release();
+    await page.goto('/');
+    await expectPage(page, 'welcome', '/');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint);
+    await context.close();
+  });
+
   it('takes a visitor where its links say before the app has started', async () => {
     const { context, page, release } = await visitor(PHONE, 'en-US');
     await page.goto('/', { waitUntil: 'commit' });

@@ -1,15 +1,17 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGE_COOKIE } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databasesUnderTest, type TestApp } from '../../testing/test-app.ts';
-import { loadFirstScreens } from './first-screens.ts';
+import { APP_START_SCRIPT, loadFirstScreens } from './first-screens.ts';
 import { clientConfigScript } from './web.routes.ts';
 
 /** index.html as the build writes it: the brand, then the marker where a route's first screen goes. */
 const INDEX_HTML =
-  '<html><head><!--FIT24_CONFIG--><script type="module" crossorigin src="/assets/index-E1.js"></script></head>' +
+  '<html><head><!--FIT24_CONFIG--><script type="module" crossorigin src="/assets/index-E1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-R1.js"></head>' +
   '<body><div id="root"></div><div class="fit24-shell">FIT24</div><!--FIT24_FIRST_SCREEN--></body></html>';
 
 /** What apps/web/build/first-paint.ts writes (the welcome screen's markup, here shortened). */
@@ -53,7 +55,7 @@ describe('the HTML of `/` carries the welcome screen in the visitor’s language
 
   it('puts it after the brand, where the build left its marker, by the browser’s language', async () => {
     const english = await page('/');
-    expect(english).toContain(`<div class="fit24-shell">FIT24</div>${FIRST_SCREENS.routes['/'].en}</body>`);
+    expect(english).toContain(`<div class="fit24-shell">FIT24</div>${FIRST_SCREENS.routes['/'].en}<template`);
     expect(english).not.toContain('FIT24_FIRST_SCREEN');
     expect(await page('/', 'es-ES,es;q=0.9')).toContain('Iniciar sesión');
     expect(await page('/?ref=x', 'es')).toContain('Iniciar sesión');
@@ -74,6 +76,29 @@ describe('the HTML of `/` carries the welcome screen in the visitor’s language
     }
     const file = await t.app.inject({ method: 'GET', url: '/first-screens.json' });
     expect(file.body).not.toContain('data-first-screen');
+  });
+
+  it('has the app’s scripts asked for by the start script, once the screen is painted, not by <head>', async () => {
+    const [head = '', body = ''] = (await page('/')).split('</head>');
+    expect(head).not.toContain('/assets/');
+    expect(body).toContain(
+      '<template data-app-start data-entry="/assets/index-E1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/runtime-R1.js"></template>' +
+        `<script>${APP_START_SCRIPT}</script></body>`,
+    );
+    // The policy allows that script by its hash.
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const policy = String(response.headers['content-security-policy']);
+    const hash = createHash('sha256').update(APP_START_SCRIPT).digest('base64');
+    expect(policy).toMatch(new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    // Every other page is sent as built: the entry's tags in <head>.
+    for (const url of ['/login', '/tabs/home']) {
+      const [otherHead = '', otherBody = ''] = (await page(url)).split('</head>');
+      expect(otherHead, url).toContain(
+        '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
+      );
+      expect(otherBody, url).not.toContain('data-app-start');
+    }
   });
 
   it('marks <html> before the body when the device keeps a session, by the script the policy allows', async () => {

@@ -25,3 +25,45 @@ export function loadFirstScreens(webDist: string): PageMarkup {
   const { routes, fallbackLanguage } = ZFirstScreens.parse(JSON.parse(readFileSync(file, 'utf8')));
   return byRouteAndLanguage(routes, {}, fallbackLanguage);
 }
+
+/** The app's script tags as the build writes them in <head>: the entry, and Vite's modulepreloads. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js">/g;
+
+/**
+ * Starts the app of a page whose first screen is in its HTML once that screen is painted: the app's
+ * scripts, named in a `<template data-app-start>`, are asked for after the first frame (a requestAnimation-
+ * Frame, then a task), or at once when the device keeps a session (the page shows only the brand then, and
+ * the app goes to home). Without it the browser fetched them beside the HTML and, when they came quickly (a
+ * fast network, or the service worker's cache on a later visit), ran the app before painting anything:
+ * ≈ 0.5 s of a slow phone's time with a blank page where the screen was ready. Its text is fixed, so the
+ * Content-Security-Policy allows it by its sha256 hash (app.ts). A second's timer starts the app in a tab
+ * whose frames wait (in the background).
+ */
+export const APP_START_SCRIPT =
+  '(function(d){var t=d.querySelector("template[data-app-start]");if(!t)return;' +
+  'function go(){if(!t)return;var e=t;t=null;d.head.appendChild(d.importNode(e.content,true));' +
+  'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e.getAttribute("data-entry");' +
+  'd.head.appendChild(s)}' +
+  'if(d.documentElement.hasAttribute("data-session"))go();' +
+  'else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)}})(document)';
+
+/**
+ * The tags of <head> for a page with a first screen: without the app's scripts, which go with the route's
+ * own links (`links`) into the start script's template at the end of the body (`start`). Undefined when
+ * the build's <head> has no entry script to move (then the page is sent as built).
+ */
+export function deferAppScripts(
+  headTags: string,
+  links: string,
+): { headTags: string; start: string } | undefined {
+  const entry = ENTRY_SCRIPT.exec(headTags)?.[1];
+  if (entry === undefined) return undefined;
+  const preloads = headTags.match(MODULE_PRELOADS) ?? [];
+  return {
+    headTags: headTags.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, ''),
+    start:
+      `<template data-app-start data-entry="${entry}">${preloads.join('')}${links}</template>` +
+      `<script>${APP_START_SCRIPT}</script>`,
+  };
+}

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPagePath } from '../../http/path-guards.ts';
-import { loadFirstScreens } from './first-screens.ts';
+import { deferAppScripts, loadFirstScreens } from './first-screens.ts';
 import { loadRoutePreloads } from './route-preloads.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
@@ -37,6 +37,7 @@ export async function registerWebApp(
   const [beforeHeadEnd, fromHeadEnd] = [body.slice(0, headEnd), body.slice(headEnd)];
   // A route's first screen (welcome, on `/`) goes where the build left its marker, in the body.
   const [beforeFirstScreen = '', afterFirstScreen = ''] = fromHeadEnd.split(FIRST_SCREEN_MARKER, 2);
+  const bodyEnd = afterFirstScreen.lastIndexOf('</body>');
   const preloadLinks = loadRoutePreloads(webDist);
   const firstScreen = loadFirstScreens(webDist);
 
@@ -48,14 +49,20 @@ export async function registerWebApp(
     const { cookie, 'accept-language': acceptLanguage } = request.headers;
     const hints = { cookie, acceptLanguage };
     const links = preloadLinks(request.url, hints);
+    const screen = firstScreen(request.url, hints);
+    // With a first screen, the app's scripts wait for it to be painted (first-screens.ts).
+    const deferred = screen === '' ? undefined : deferAppScripts(beforeHeadEnd, links);
+    const pageEnd = deferred
+      ? `${afterFirstScreen.slice(0, bodyEnd)}${deferred.start}${afterFirstScreen.slice(bodyEnd)}`
+      : afterFirstScreen;
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(
         `${head}${afterStyleTag === undefined ? '' : `<style nonce="${reply.cspNonce.style}">${afterStyleTag}`}` +
-          `<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}${beforeHeadEnd}${links}` +
-          `${beforeFirstScreen}${firstScreen(request.url, hints)}${afterFirstScreen}`,
+          `<meta name="csp-nonce" content="${reply.cspNonce.style}">${script}` +
+          `${deferred ? deferred.headTags : `${beforeHeadEnd}${links}`}${beforeFirstScreen}${screen}${pageEnd}`,
       );
   };
 
