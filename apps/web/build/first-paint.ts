@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TLanguage } from '@fit24/contract';
 import type { Plugin } from 'vite';
+import { homeFirstScreen } from '../src/app/home/first-screen.ts';
 import { welcomeFirstScreen } from '../src/features/welcome/first-screen.ts';
 import enCommon from '../src/i18n/locales/en/common.ts';
 import enWelcome from '../src/i18n/locales/en/welcome.ts';
@@ -37,6 +38,12 @@ const WELCOME_STRINGS: Record<TLanguage, Parameters<typeof welcomeFirstScreen>[0
   es: { brand: esCommon.brand, ...esWelcome },
 };
 
+/** Home's strings in every language the app speaks. */
+const HOME_STRINGS: Record<TLanguage, Parameters<typeof homeFirstScreen>[0]> = {
+  en: enCommon.home,
+  es: esCommon.home,
+};
+
 /** The content of first-screens.json. */
 export interface FirstScreens {
   /** i18n.ts's fallback language: the one used when the request names none the app speaks. */
@@ -46,11 +53,14 @@ export interface FirstScreens {
 }
 
 export function firstScreens(): FirstScreens {
-  const welcome = Object.entries(WELCOME_STRINGS).map(([language, strings]) => [
-    language,
-    welcomeFirstScreen(strings),
-  ]);
-  return { fallbackLanguage: FALLBACK_LANGUAGE, routes: { '/': Object.fromEntries(welcome) } };
+  const byLanguage = <T>(strings: Record<TLanguage, T>, screen: (strings: T) => string) =>
+    Object.fromEntries(Object.entries<T>(strings).map(([language, text]) => [language, screen(text)]));
+  const home = byLanguage(HOME_STRINGS, homeFirstScreen);
+  // `/tabs` shows home too (TabsLayout's redirect).
+  return {
+    fallbackLanguage: FALLBACK_LANGUAGE,
+    routes: { '/': byLanguage(WELCOME_STRINGS, welcomeFirstScreen), '/tabs': home, '/tabs/home': home },
+  };
 }
 
 /** The marker the server replaces with the nonce-carrying tag (apps/server/src/modules/web). */

@@ -5,7 +5,8 @@ import { byRouteAndLanguage, type PageMarkup } from './route-preloads.ts';
 
 /**
  * The web build's `first-screens.json` (apps/web/build/first-paint.ts): for a route whose first screen is
- * the same for everyone but for its language (welcome, `/`), its markup in each language the app speaks,
+ * the same for everyone but for its language (welcome on `/`, home's frame on `/tabs/home`), its markup in
+ * each language the app speaks,
  * which index.html shows until the app renders (issue 15: the content painted with the HTML, not ≈ 1.5 s
  * later on a slow phone, after the scripts). The markup is the build's own, written from the app's
  * strings; a request only picks one.
@@ -33,20 +34,22 @@ const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[
 /**
  * Starts the app of a page whose first screen is in its HTML once that screen is painted: the app's
  * scripts, named in a `<template data-app-start>`, are asked for after the first frame (a requestAnimation-
- * Frame, then a task), or at once when the device keeps a session (the page shows only the brand then, and
- * the app goes to home). Without it the browser fetched them beside the HTML and, when they came quickly (a
+ * Frame, then a task). Without it the browser fetched them beside the HTML and, when they came quickly (a
  * fast network, or the service worker's cache on a later visit), ran the app before painting anything:
- * ≈ 0.5 s of a slow phone's time with a blank page where the screen was ready. Its text is fixed, so the
- * Content-Security-Policy allows it by its sha256 hash (app.ts). A second's timer starts the app in a tab
- * whose frames wait (in the background).
+ * ≈ 0.5 s of a slow phone's time with a blank page where the screen was ready. Before that it writes the
+ * name kept with the session on the device (lib/session.ts: Capacitor Preferences key `session`) into home's
+ * greeting (`data-greeting`, as text). Its text is fixed, so the Content-Security-Policy allows it by its
+ * sha256 hash (app.ts). A second's timer starts the app in a tab whose frames wait (in the background).
  */
 export const APP_START_SCRIPT =
   '(function(d){var t=d.querySelector("template[data-app-start]");if(!t)return;' +
+  'var g=d.querySelector("[data-greeting]");' +
+  'if(g)try{var n=JSON.parse(localStorage.getItem("CapacitorStorage.session")).user.name;' +
+  'if(n)g.textContent=g.getAttribute("data-greeting").split("{{name}}").join(n)}catch(e){}' +
   'function go(){if(!t)return;var e=t;t=null;d.head.appendChild(d.importNode(e.content,true));' +
   'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e.getAttribute("data-entry");' +
   'd.head.appendChild(s)}' +
-  'if(d.documentElement.hasAttribute("data-session"))go();' +
-  'else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)}})(document)';
+  'requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)})(document)';
 
 /**
  * The tags of <head> for a page with a first screen: without the app's scripts, which go with the route's

@@ -1,5 +1,6 @@
 import { flashOutline, lockClosedOutline, trendingUpOutline } from 'ionicons/icons';
 import { iconSvg } from '../../components/ui/icon-svg.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /*
  * The welcome screen as plain HTML, for the page's first paint (issue 15). A visitor's first screen is
@@ -29,10 +30,6 @@ const HIGHLIGHT_ICONS = {
   protected: lockClosedOutline,
 } as const;
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** The legal line with its `<terms>` part as a link to the terms (every other character escaped). */
 function legalHtml(legal: string): string {
   const match = /^(.*)<terms>(.*)<\/terms>(.*)$/s.exec(legal);
@@ -60,7 +57,7 @@ export function welcomeFirstScreen(strings: WelcomeFirstScreenStrings): string {
     )
     .join('');
   return (
-    '<div class="fit24-first" data-first-screen="welcome"><div class="fit24-first__body">' +
+    '<div class="fit24-first fit24-first--welcome" data-first-screen="welcome"><div class="fit24-first__body">' +
     `<div class="fit24-first__brand">${MARK}<h1 class="fit24-first__name">${escapeHtml(strings.brand)}</h1>` +
     `<p class="fit24-first__tagline">${escapeHtml(strings.tagline)}</p></div>` +
     `<ul class="fit24-first__highlights">${highlights}</ul>` +

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreens } from '../../../build/first-paint.ts';
-import en from '../../i18n/locales/en/welcome.ts';
-import es from '../../i18n/locales/es/welcome.ts';
-import { welcomeFirstScreen } from './first-screen.ts';
+import { firstScreens } from '../../build/first-paint.ts';
+import { welcomeFirstScreen } from '../features/welcome/first-screen.ts';
+import en from '../i18n/locales/en/welcome.ts';
+import es from '../i18n/locales/es/welcome.ts';
+import { homeFirstScreen } from './home/first-screen.ts';
 
 /** The markup parsed as the browser will, to read it as a person would. */
 function parse(html: string): HTMLElement {
@@ -11,11 +12,11 @@ function parse(html: string): HTMLElement {
   return host;
 }
 
-describe('the welcome screen’s first paint (issue 15)', () => {
+describe('the first screens’ markup (issue 15)', () => {
   it('is written for every language the app speaks, each with its own strings', () => {
     const { routes, fallbackLanguage } = firstScreens();
     expect(fallbackLanguage).toBe('en');
-    expect(Object.keys(routes)).toEqual(['/']);
+    expect(Object.keys(routes)).toEqual(['/', '/tabs', '/tabs/home']);
     for (const [language, strings] of [
       ['en', en],
       ['es', es],
@@ -35,6 +36,26 @@ describe('the welcome screen’s first paint (issue 15)', () => {
       // Every highlight has its icon drawn inline, hidden from assistive technology.
       expect(screen.querySelectorAll('li .fit24-first__icon[aria-hidden="true"] svg')).toHaveLength(3);
     }
+  });
+
+  it('writes home’s frame for /tabs and /tabs/home, with the greeting for the kept name to fill', () => {
+    const { routes } = firstScreens();
+    expect(routes['/tabs']).toEqual(routes['/tabs/home']);
+    for (const [language, greeting, anonymous, title] of [
+      ['en', 'Welcome back, {{name}}', 'Welcome back', 'Home'],
+      ['es', 'Hola de nuevo, {{name}}', 'Hola de nuevo', 'Inicio'],
+    ] as const) {
+      const screen = parse(routes['/tabs/home']?.[language] ?? '');
+      const h1 = screen.querySelector('h1');
+      expect(h1?.getAttribute('data-greeting')).toBe(greeting);
+      expect(h1?.textContent).toBe(anonymous);
+      expect(screen.querySelector('.fit24-first__toolbar')?.textContent).toBe(title);
+    }
+    const escaped = parse(
+      homeFirstScreen({ title: '<i>', greeting: '"><b>{{name}}', greetingAnonymous: '<u>' }),
+    );
+    expect(escaped.querySelectorAll('i, b, u')).toHaveLength(0);
+    expect(escaped.querySelector('h1')?.getAttribute('data-greeting')).toBe('"><b>{{name}}');
   });
 
   it('escapes its strings: a translation can hold no markup', () => {
