@@ -21,9 +21,10 @@ import { FALLBACK_LANGUAGE } from './route-preloads.ts';
  *   at the same priority, without holding the first paint; the entry makes it the page's stylesheet and
  *   renders once it is applied (src/lib/app-styles.ts), so no screen is ever drawn unstyled.
  * And the brand alone was still the page until the scripts (≈ 130 KB brotli) had come and run, ≈ 2.2 s on
- * Lighthouse's phone: a visitor's first screen, welcome, is the same for everyone but for its language, so
- * it is written out per language to `first-screens.json` (features/welcome/first-screen.ts), which the
- * server puts in the HTML of `/` in the request's language, where the marker below stands.
+ * Lighthouse's phone: a visitor's first screen, welcome, is the same for everyone but for its language, and
+ * so is home's frame but for the kept name, so both are written out per language to `first-screens.json`
+ * (features/welcome/first-screen.ts, app/home/first-screen.ts), which the server puts in the HTML of `/` and
+ * `/tabs/home` in the request's language, where the marker below stands.
  */
 
 /** The file the server reads (apps/server/src/modules/web/first-screens.ts). */
