@@ -118,6 +118,59 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
     await context.close();
   });
 
+  for (const [palette, ink] of [
+    ['dark', 'rgb(230, 237, 247)'],
+    ['light', 'rgb(15, 27, 45)'],
+  ] as const)
+    it(`is drawn in the ${palette} palette a device chose, in the colours the app then draws`, async () => {
+      const context = await stack.browser.newContext({
+        viewport: PHONE,
+        baseURL: stack.baseUrl,
+        serviceWorkers: 'block',
+        storageState: {
+          cookies: [],
+          origins: [{ origin: stack.baseUrl, localStorage: [{ name: 'fit24.theme', value: palette }] }],
+        },
+      });
+      const page = await context.newPage();
+      const release = await holdRequests(page, ENTRY);
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator('.fit24-first__name').waitFor();
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(
+        palette === 'light' ? 'light' : null,
+      );
+      // Text, card and button colours, in the first paint and then in the app (the button's inside Ionic's).
+      const colours = (which: 0 | 1) =>
+        page.evaluate((index) => {
+          const pick = (selectors: [string, string]) => document.querySelector(selectors[index])!;
+          const style = (element: Element) => getComputedStyle(element);
+          const buttons = [
+            ...document.querySelectorAll(
+              ['.fit24-first__button', '[data-page="welcome"] ion-button'][index]!,
+            ),
+          ].map((button) =>
+            style(index === 0 ? button : button.shadowRoot!.querySelector('.button-native')!),
+          );
+          const li = style(pick(['.fit24-first__highlights li', '.welcome__highlights li']));
+          return {
+            headline: style(pick(['.fit24-first__name', '.welcome__name'])).color,
+            tagline: style(pick(['.fit24-first__tagline', '.welcome__tagline'])).color,
+            card: `${li.backgroundColor} ${li.borderTopColor}`,
+            buttons: buttons.map(
+              (b) =>
+                `${b.backgroundColor} ${b.color} ${b.borderTopWidth} ${b.borderTopStyle} ${b.borderTopColor}`,
+            ),
+          };
+        }, which);
+      const before = await colours(0);
+      expect(before.headline).toBe(ink);
+      await shot(page, `${palette}-390`);
+      release();
+      await expectPage(page, 'welcome', '/');
+      expect(await colours(1)).toEqual(before);
+      await context.close();
+    });
+
   it('takes a visitor where its links say before the app has started', async () => {
     const { context, page, release } = await visitor(PHONE, 'en-US');
     await page.goto('/', { waitUntil: 'commit' });

@@ -6,9 +6,9 @@ export type ThemeMode = 'dark' | 'light' | 'system';
 export type EffectiveTheme = 'dark' | 'light';
 
 /**
- * Device storage key of the chosen mode. Plain localStorage, read synchronously at the top of main.tsx,
- * so the first paint already has the right palette (the CSP forbids an inline script in index.html, and
- * Capacitor Preferences is asynchronous on native).
+ * Device storage key of the chosen mode. Plain localStorage (Capacitor Preferences is asynchronous on
+ * native), read synchronously at the top of main.tsx, so the first render has the right palette, and by the
+ * page's first script (apps/server/src/modules/web/web.routes.ts), so the first paint has it too.
  */
 export const THEME_STORAGE_KEY = 'fit24.theme';
 

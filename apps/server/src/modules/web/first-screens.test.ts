@@ -101,11 +101,12 @@ describe('the HTML of `/` carries the welcome screen in the visitor’s language
     }
   });
 
-  it('marks <html> before the body when the device keeps a session, by the script the policy allows', async () => {
+  it('marks <html> before the body with a kept session and the chosen palette, by the script the policy allows', async () => {
     const body = await page('/');
     const script = clientConfigScript({ apiKey: t.ctx.config.apiKeys[0]! });
     expect(body).toContain(`<script>${script}</script>`);
-    expect(script).toContain('localStorage.getItem("CapacitorStorage.session")');
+    expect(script).toContain('getItem("CapacitorStorage.session")');
+    expect(script).toContain('getItem("fit24.theme")');
     expect(body.indexOf(script)).toBeLessThan(body.indexOf('<body>'));
   });
 });

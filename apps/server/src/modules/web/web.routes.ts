@@ -98,21 +98,27 @@ export async function registerWebApp(
 }
 
 /**
- * Marks <html> with `data-session` when the device keeps a session (lib/session.ts: Capacitor Preferences
- * key `session`, on the web localStorage's `CapacitorStorage.session`), before the body is parsed: the
- * first paint then shows the brand rather than the welcome screen a visitor gets (the app goes to home).
+ * Marks <html> before the body is parsed, from what the device keeps: `data-session` when it keeps a session
+ * (lib/session.ts: Capacitor Preferences key `session`, on the web localStorage's `CapacitorStorage.session`),
+ * so the first paint shows home's frame or the brand rather than the welcome screen a visitor gets; and
+ * `data-theme="light"` when the palette chosen (lib/theme.ts: `fit24.theme`, light or the device's light
+ * scheme) is the light one, so the first paint is drawn in it (src/app/shell.css).
  */
-const SESSION_MARK =
-  'try{localStorage.getItem("CapacitorStorage.session")&&document.documentElement.setAttribute("data-session","")}catch(e){}';
+const FIRST_PAINT_MARKS =
+  'try{var d=document.documentElement,k=localStorage;' +
+  'k.getItem("CapacitorStorage.session")&&d.setAttribute("data-session","");' +
+  'var m=k.getItem("fit24.theme");' +
+  'if(m==="light"||m==="system"&&matchMedia("(prefers-color-scheme: light)").matches)' +
+  'd.setAttribute("data-theme","light")}catch(e){}';
 
 /**
- * The body of the inline script that hands the app its configuration and marks a kept session. Its text
+ * The body of the inline script that hands the app its configuration and marks what the device keeps. Its text
  * is fixed for the life of the process, so the Content-Security-Policy allows it by its sha256 hash
  * (http/security-headers.ts).
  */
 export function clientConfigScript(clientConfig: { apiKey: string }): string {
   const json = JSON.stringify({ apiKey: clientConfig.apiKey, apiBase: '' });
-  return `window.__FIT24_CONFIG__=${json.replace(/</g, '\\u003c')};${SESSION_MARK}`;
+  return `window.__FIT24_CONFIG__=${json.replace(/</g, '\\u003c')};${FIRST_PAINT_MARKS}`;
 }
 
 declare module 'fastify' {
