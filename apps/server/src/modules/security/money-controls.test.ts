@@ -187,22 +187,26 @@ describe.each(databasesUnderTest())('money-movement controls on $name', (databas
     const added = await addAddress(user, ethAddress(9));
     const id = added.body.data.address.address_id;
     const right = await addressCode(user, ethAddress(9));
+    // 30 wrong guesses at once (on PostgreSQL they really run in parallel): at most the limit's 5 are
+    // checked, the rest refused 429 ...
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         t.api('POST', '/api/security/addresses/confirm', {
           token: user.token,
-          body: {
-            address_id: id,
-            otp: i === 15 ? right : String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'),
-          },
+          body: { address_id: id, otp: String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0') },
         }),
       ),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // ... and then even the right code is refused: the burst spent the attempts.
+    const late = await t.api('POST', '/api/security/addresses/confirm', {
+      token: user.token,
+      body: { address_id: id, otp: right },
+    });
+    expect(late.status).toBe(429);
     expect((await listAddresses(user))[0].status).toBe('UNCONFIRMED');
   });
 
