@@ -46,7 +46,7 @@ import { protectionHandlers } from './modules/security/protection.routes.ts';
 import { securityHandlers } from './modules/security/security.routes.ts';
 import { settingsHandlers } from './modules/settings/settings.routes.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
-import { APP_START_SCRIPT } from './modules/web/first-screens.ts';
+import { APP_START_SCRIPT } from './modules/web/app-start.ts';
 import { clientConfigScript, registerWebApp } from './modules/web/web.routes.ts';
 import { consoleHandlers } from './ops/console/console.routes.ts';
 import { registerKycFileRoute } from './ops/console/kyc-file.ts';

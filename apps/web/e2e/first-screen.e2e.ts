@@ -92,31 +92,38 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
         await context.close();
       });
 
-  it('asks for the app’s scripts only once the screen is painted', async () => {
-    const { context, page, release } = await visitor(PHONE, 'en-US');
-    release();
-    // The first frame's rendering (its requestAnimationFrame callbacks, then style, layout and paint),
-    // noted before any script of the page runs.
-    await page.addInitScript(() => {
-      requestAnimationFrame(() => {
-        (window as { __firstFrame?: number }).__firstFrame = performance.now();
+  for (const [path, shown, kept] of [
+    ['/', 'welcome', false],
+    ['/login', 'login', false],
+    ['/tabs/home', 'tabs/home', true],
+  ] as const)
+    it(`asks for the app’s scripts on ${path} only once the first paint is on screen`, async () => {
+      const { context, page, release } = kept
+        ? await signedIn(PHONE, await realSession(stack, { emailVerified: true }))
+        : await visitor(PHONE, 'en-US');
+      release();
+      // The first frame's rendering (its requestAnimationFrame callbacks, then style, layout and paint),
+      // noted before any script of the page runs.
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          (window as { __firstFrame?: number }).__firstFrame = performance.now();
+        });
       });
+      await page.goto(path);
+      await expectPage(page, shown, path);
+      const { firstFrame, scripts, painted } = await page.evaluate(() => ({
+        firstFrame: (window as { __firstFrame?: number }).__firstFrame ?? Number.NaN,
+        painted: performance.getEntriesByName('first-contentful-paint').length,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(painted).toBe(1);
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(Math.min(...scripts)).toBeGreaterThan(firstFrame);
+      await context.close();
     });
-    await page.goto('/');
-    await expectPage(page, 'welcome', '/');
-    const { firstFrame, scripts, painted } = await page.evaluate(() => ({
-      firstFrame: (window as { __firstFrame?: number }).__firstFrame ?? Number.NaN,
-      painted: performance.getEntriesByName('first-contentful-paint').length,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
-    expect(painted).toBe(1);
-    expect(scripts.length).toBeGreaterThan(3);
-    expect(Math.min(...scripts)).toBeGreaterThan(firstFrame);
-    await context.close();
-  });
 
   for (const [palette, ink] of [
     ['dark', 'rgb(230, 237, 247)'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_START_SCRIPT } from '../modules/web/app-start.ts';
 import {
   createTestApp,
   databasesUnderTest,
@@ -16,10 +17,11 @@ import { CHART_ATTRIBUTION_STYLE } from './security-headers.ts';
 function webDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'fit24-dist-'));
   mkdirSync(join(dist, 'assets'));
-  // As the build writes it: the first paint's styles inline (apps/web/build/first-paint.ts).
+  // As the build writes it: the first paint's styles inline (apps/web/build/first-paint.ts), the entry's tag.
   writeFileSync(
     join(dist, 'index.html'),
-    '<html><head><style data-first-paint>.fit24-shell{display:flex}</style><!--FIT24_CONFIG--></head><body>app</body></html>',
+    '<html><head><style data-first-paint>.fit24-shell{display:flex}</style><!--FIT24_CONFIG-->' +
+      '<script type="module" crossorigin src="/assets/app-123.js"></script></head><body>app</body></html>',
   );
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   return dist;
@@ -141,16 +143,17 @@ describe('security headers', () => {
     expectSecurityHeaders(throttled, 'too many requests');
   });
 
-  it('allow the inline config script of index.html by its hash, and nothing else inline', async () => {
+  it('allow the inline config and start scripts of index.html by their hashes, and nothing else inline', async () => {
     for (const url of ['/', '/index.html', '/tabs/home']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       const csp = expectSecurityHeaders(response, url);
       const scripts = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-      expect(scripts, url).toHaveLength(1);
+      expect(scripts, url).toHaveLength(2);
       expect(scripts[0], url).toContain(`"apiKey":"${TEST_API_KEY}"`);
+      expect(scripts[1], url).toBe(APP_START_SCRIPT);
       const hashes = csp['script-src']!.filter((source) => source.startsWith("'sha256-"));
-      expect(hashes, url).toEqual([sha256(scripts[0]!)]);
+      expect(hashes, url).toEqual(scripts.map((script) => sha256(script)));
     }
   });
 

@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPagePath } from '../../http/path-guards.ts';
-import { deferAppScripts, loadFirstScreens } from './first-screens.ts';
+import { deferAppScripts } from './app-start.ts';
+import { loadFirstScreens } from './first-screens.ts';
 import { loadRoutePreloads } from './route-preloads.ts';
 
 const CONFIG_PLACEHOLDER = '<!--FIT24_CONFIG-->';
@@ -50,8 +51,8 @@ export async function registerWebApp(
     const hints = { cookie, acceptLanguage };
     const links = preloadLinks(request.url, hints);
     const screen = firstScreen(request.url, hints);
-    // With a first screen, the app's scripts wait for it to be painted (first-screens.ts).
-    const deferred = screen === '' ? undefined : deferAppScripts(beforeHeadEnd, links);
+    // The app's scripts wait for the first paint (app-start.ts).
+    const deferred = deferAppScripts(beforeHeadEnd, links);
     const pageEnd = deferred
       ? `${afterFirstScreen.slice(0, bodyEnd)}${deferred.start}${afterFirstScreen.slice(bodyEnd)}`
       : afterFirstScreen;
