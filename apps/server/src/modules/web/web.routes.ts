@@ -33,12 +33,16 @@ export async function registerWebApp(
   const [headWithStyle = '', body = ''] = readFileSync(indexFile, 'utf8').split(CONFIG_PLACEHOLDER, 2);
   // The first paint's <style> carries this answer's style nonce, as Ionic's do (no 'unsafe-inline').
   const [head = '', afterStyleTag] = headWithStyle.split(FIRST_PAINT_STYLE, 2);
-  // The page's own chunks and strings are named after the entry's tags, at the end of <head>.
+  // The page's own chunks and strings are named with the entry's tags (in the start script's template).
   const headEnd = body.includes('</head>') ? body.indexOf('</head>') : 0;
   const [beforeHeadEnd, fromHeadEnd] = [body.slice(0, headEnd), body.slice(headEnd)];
-  // A route's first screen (welcome, on `/`) goes where the build left its marker, in the body.
+  // A route's first screen (welcome on `/`, home's frame on `/tabs/home`) goes where the build left its
+  // marker, in the body.
   const [beforeFirstScreen = '', afterFirstScreen = ''] = fromHeadEnd.split(FIRST_SCREEN_MARKER, 2);
-  const bodyEnd = afterFirstScreen.lastIndexOf('</body>');
+  // The start script goes last in the body (app-start.ts); a page without `</body>` gets it at its end.
+  const bodyEnd = afterFirstScreen.includes('</body>')
+    ? afterFirstScreen.lastIndexOf('</body>')
+    : afterFirstScreen.length;
   const preloadLinks = loadRoutePreloads(webDist);
   const firstScreen = loadFirstScreens(webDist);
 
