@@ -148,6 +148,9 @@ function allowed(text: string): boolean {
   if (SAME_IN_EVERY_LANGUAGE.has(trimmed)) return true;
   // One token in capitals and digits: a ticker, a code or a format mask ("ABCDE-FGHJK"), not a word.
   if (/^[\p{Lu}\d\-_/.]+$/u.test(trimmed)) return true;
+  // Markup with no text between its tags (an inline SVG's elements, a first paint's frame): what its tags
+  // and attributes say is read by the browser; words between tags still count.
+  if (/^<[^<>]*>/.test(trimmed) && !LETTER.test(trimmed.replace(/<[^<>]*>/g, ''))) return true;
   return false;
 }
 

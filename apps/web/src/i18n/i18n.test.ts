@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { LANGUAGE_COOKIE } from '@fit24/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findHardcodedStrings, USER_APP_DIRS } from '../../build/hardcoded-strings.ts';
@@ -72,6 +74,19 @@ describe('the app in two languages', () => {
     const src = resolve(import.meta.dirname, '..');
     const found = findHardcodedStrings(src, USER_APP_DIRS);
     expect(found.map((f) => `${f.file}:${f.line} ${f.text}`)).toEqual([]);
+  });
+
+  it('counts words between tags of markup written in the code, not its tags and attributes', () => {
+    const src = mkdtempSync(join(tmpdir(), 'fit24-strings-'));
+    writeFileSync(
+      join(src, 'markup.ts'),
+      [
+        'export const mark = \'<svg viewBox="0 0 64 64" aria-hidden="true"><linearGradient id="Brand Mark"/></svg>\';',
+        'export const words = \'<p class="note">Sign in to Continue.</p>\';',
+      ].join('\n'),
+    );
+    const found = findHardcodedStrings(src, ['markup.ts']);
+    expect(found.map((f) => f.line)).toEqual([2]);
   });
 
   it.each(namespaces)('has every %s string in Spanish, with the same placeholders and markup', (ns) => {
