@@ -8,10 +8,10 @@ const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[
  * after the first frame (a requestAnimationFrame, then a task). Without it the browser fetched them beside
  * the HTML and, when they came quickly (a fast network, or the service worker's cache on a later visit), ran
  * the app before painting anything: ≈ 0.5 s of a slow phone's time with a blank page where the first paint
- * was ready. Before that it writes the
- * name kept with the session on the device (lib/session.ts: Capacitor Preferences key `session`) into home's
- * greeting (`data-greeting`, as text). Its text is fixed, so the Content-Security-Policy allows it by its
- * sha256 hash (app.ts). A second's timer starts the app in a tab whose frames wait (in the background).
+ * was ready. Before that it writes the name kept with the session on the device (lib/session.ts: Capacitor
+ * Preferences key `session`) into home's greeting (`data-greeting`, as text). Its text is fixed, so the
+ * Content-Security-Policy allows it by its sha256 hash (app.ts). A second's timer starts the app in a tab
+ * whose frames wait (in the background).
  */
 export const APP_START_SCRIPT =
   '(function(d){var t=d.querySelector("template[data-app-start]");if(!t)return;' +
