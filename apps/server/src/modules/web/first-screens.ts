@@ -6,10 +6,9 @@ import { byRouteAndLanguage, type PageMarkup } from './route-preloads.ts';
 /**
  * The web build's `first-screens.json` (apps/web/build/first-paint.ts): for a route whose first screen is
  * the same for everyone but for its language (welcome on `/`, home's frame on `/tabs/home`), its markup in
- * each language the app speaks,
- * which index.html shows until the app renders (issue 15: the content painted with the HTML, not ≈ 1.5 s
- * later on a slow phone, after the scripts). The markup is the build's own, written from the app's
- * strings; a request only picks one.
+ * each language the app speaks, which index.html shows until the app renders (issue 15: the content painted
+ * with the HTML, not ≈ 1.5 s later on a slow phone, after the scripts). The markup is the build's own,
+ * written from the app's strings; a request only picks one.
  */
 const FILE = 'first-screens.json';
 
