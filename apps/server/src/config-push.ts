@@ -30,12 +30,18 @@ function publicOf(privateKey: Buffer): string {
   return ecdh.getPublicKey().toString('base64url');
 }
 
+/**
+ * A new pair. The private key is always 32 bytes: `getPrivateKey()` drops leading zero bytes (one key in
+ * 256 comes out 31 bytes long), which the pair's own check — and a push service — would refuse.
+ */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  ecdh.getPrivateKey().copy(privateKey, 32 - ecdh.getPrivateKey().length);
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: privateKey.toString('base64url'),
   };
 }
 

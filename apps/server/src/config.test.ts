@@ -263,6 +263,19 @@ describe('web push configuration', () => {
     expect(JSON.stringify(first)).not.toContain(first.vapid.privateKey.reveal());
   });
 
+  it('makes every private key 32 bytes, the ones starting with a zero byte too', () => {
+    // One key in 256 starts with a zero byte; 3,000 pairs miss one with odds of about 1 in 100,000.
+    const lengths = new Set<number>();
+    let leadingZero = 0;
+    for (let i = 0; i < 3000; i += 1) {
+      const raw = Buffer.from(generateVapidKeys().privateKey, 'base64url');
+      lengths.add(raw.length);
+      if (raw[0] === 0) leadingZero += 1;
+    }
+    expect([...lengths]).toEqual([32]);
+    expect(leadingZero).toBeGreaterThan(0);
+  });
+
   it('takes the configured pair and contact, and names a bad or mismatched pair', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), ...productionVapid });
     expect(config.vapid.publicKey).toBe(vapidPair.publicKey);
