@@ -31,17 +31,21 @@ function publicOf(privateKey: Buffer): string {
 }
 
 /**
- * A new pair. The private key is always 32 bytes: `getPrivateKey()` drops leading zero bytes (one key in
- * 256 comes out 31 bytes long), which the pair's own check — and a push service — would refuse.
+ * A private key as its 32 bytes: `getPrivateKey()` drops leading zero bytes (one key in 256 comes out 31
+ * bytes long), which the pair's own check — and the push library — would refuse.
  */
+function fullLength(privateKey: Buffer): string {
+  const full = Buffer.alloc(32);
+  privateKey.copy(full, 32 - privateKey.length);
+  return full.toString('base64url');
+}
+
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const privateKey = Buffer.alloc(32);
-  ecdh.getPrivateKey().copy(privateKey, 32 - ecdh.getPrivateKey().length);
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: privateKey.toString('base64url'),
+    privateKey: fullLength(ecdh.getPrivateKey()),
   };
 }
 
@@ -68,8 +72,10 @@ function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey:
   const file = join(dataDir, 'vapid-keys.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
-    if (saved.publicKey && saved.privateKey)
-      return { publicKey: saved.publicKey, privateKey: saved.privateKey };
+    // A file written before keys were padded may hold a 31-byte key: read it as its 32 bytes.
+    const savedPrivate = saved.privateKey ? Buffer.from(saved.privateKey, 'base64url') : null;
+    if (saved.publicKey && savedPrivate && savedPrivate.length <= 32)
+      return { publicKey: saved.publicKey, privateKey: fullLength(savedPrivate) };
   }
   const keys = generateVapidKeys();
   mkdirSync(dataDir, { recursive: true });

@@ -276,6 +276,18 @@ describe('web push configuration', () => {
     expect(leadingZero).toBeGreaterThan(0);
   });
 
+  it('reads a kept development key that lost its leading zero byte as its 32 bytes', () => {
+    let pair = generateVapidKeys();
+    while (Buffer.from(pair.privateKey, 'base64url')[0] !== 0) pair = generateVapidKeys();
+    const short = Buffer.from(pair.privateKey, 'base64url').subarray(1).toString('base64url');
+    const dataDir = tempDir();
+    writeFileSync(
+      join(dataDir, 'vapid-keys.json'),
+      JSON.stringify({ publicKey: pair.publicKey, privateKey: short }),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid.privateKey.reveal()).toBe(pair.privateKey);
+  });
+
   it('takes the configured pair and contact, and names a bad or mismatched pair', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), ...productionVapid });
     expect(config.vapid.publicKey).toBe(vapidPair.publicKey);
