@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectPage, PHONE, realSession, SESSION_STORAGE_KEY, type Stack, suiteStack } from './harness.ts';
+import { expectPage, newDevicePage, PHONE, realSession, type Stack, suiteStack } from './harness.ts';
 
 /**
  * Issue 15's budget: the JavaScript a first visit loads, welcome for a visitor and home for a signed-in
@@ -91,12 +91,7 @@ describe('initial JavaScript budget (issue 15)', () => {
 
   it('welcome, for a visitor, loads no more JavaScript than today’s ceiling (goal: 150 KB gzip)', async () => {
     // Service workers blocked: the worker's background precache is not what the page needs to show.
-    const context = await stack.browser.newContext({
-      viewport: PHONE,
-      baseURL: stack.baseUrl,
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
+    const { context, page } = await newDevicePage(stack);
     const scripts = await scriptsLoaded(stack, page, '/', 'welcome');
     const { wire, gzip } = report('welcome', scripts);
     expect(scripts.length).toBeGreaterThan(1);
@@ -109,21 +104,7 @@ describe('initial JavaScript budget (issue 15)', () => {
   it('home, for a signed-in user, loads at most 150 KB gzip of JavaScript', async () => {
     const session = await realSession(stack, { emailVerified: true });
     // The session is in storage before the first load, as after an earlier visit, without loading the app.
-    const context = await stack.browser.newContext({
-      viewport: PHONE,
-      baseURL: stack.baseUrl,
-      serviceWorkers: 'block',
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: stack.baseUrl,
-            localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
-          },
-        ],
-      },
-    });
-    const page = await context.newPage();
+    const { context, page } = await newDevicePage(stack, { session });
     const scripts = await scriptsLoaded(stack, page, '/tabs/home', 'tabs/home');
     const { wire, gzip } = report('home', scripts);
     expect(scripts.some((s) => /HomePage/.test(s.url))).toBe(true);

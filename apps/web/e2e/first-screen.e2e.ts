@@ -4,9 +4,9 @@ import {
   DESKTOP,
   expectPage,
   holdRequests,
+  newDevicePage,
   PHONE,
   realSession,
-  SESSION_STORAGE_KEY,
   shooter,
   suiteStack,
 } from './harness.ts';
@@ -52,13 +52,7 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
   const shot = shooter('first-screen');
 
   async function visitor(viewport: typeof PHONE, locale: string) {
-    const context = await stack.browser.newContext({
-      viewport,
-      locale,
-      baseURL: stack.baseUrl,
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
+    const { context, page } = await newDevicePage(stack, {}, { viewport, locale });
     return { context, page, release: await holdRequests(page, ENTRY) };
   }
 
@@ -130,16 +124,9 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
     ['light', 'rgb(15, 27, 45)'],
   ] as const)
     it(`is drawn in the ${palette} palette a device chose, in the colours the app then draws`, async () => {
-      const context = await stack.browser.newContext({
-        viewport: PHONE,
-        baseURL: stack.baseUrl,
-        serviceWorkers: 'block',
-        storageState: {
-          cookies: [],
-          origins: [{ origin: stack.baseUrl, localStorage: [{ name: 'fit24.theme', value: palette }] }],
-        },
+      const { context, page } = await newDevicePage(stack, {
+        localStorage: [{ name: 'fit24.theme', value: palette }],
       });
-      const page = await context.newPage();
       const release = await holdRequests(page, ENTRY);
       await page.goto('/', { waitUntil: 'commit' });
       await page.locator('.fit24-first__name').waitFor();
@@ -207,22 +194,7 @@ describe('the welcome screen comes with the HTML (issue 15)', () => {
 
   /** A phone or desk that keeps `session` (as a sign-in left it), with the app's entry held. */
   async function signedIn(viewport: typeof PHONE, session: unknown, locale = 'en-US') {
-    const context = await stack.browser.newContext({
-      viewport,
-      locale,
-      baseURL: stack.baseUrl,
-      serviceWorkers: 'block',
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: stack.baseUrl,
-            localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }],
-          },
-        ],
-      },
-    });
-    const page = await context.newPage();
+    const { context, page } = await newDevicePage(stack, { session }, { viewport, locale });
     return { context, page, release: await holdRequests(page, ENTRY) };
   }
 

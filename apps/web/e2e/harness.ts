@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TOutboxMessage, TStoredSession } from '@fit24/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createClock } from '../../server/src/clock.ts';
@@ -93,6 +93,41 @@ export async function newSizedPage(
   const context = await stack.browser.newContext({ viewport, baseURL });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** What a device already holds from an earlier visit: its session, other localStorage entries, cookies. */
+export interface DeviceKeeps {
+  session?: unknown;
+  localStorage?: { name: string; value: string }[];
+  cookies?: Cookie[];
+}
+
+/**
+ * A first load on a device (a phone unless `viewport` says otherwise) that keeps `keeps` — the session
+ * as a sign-in stored it, say — with service workers blocked, so every request is the page's own.
+ */
+export async function newDevicePage(
+  stack: Stack,
+  keeps: DeviceKeeps = {},
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const storage = [
+    ...(keeps.localStorage ?? []),
+    ...(keeps.session === undefined
+      ? []
+      : [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(keeps.session) }]),
+  ];
+  const context = await stack.browser.newContext({
+    viewport: options.viewport ?? PHONE,
+    locale: options.locale ?? 'en-US',
+    baseURL: stack.baseUrl,
+    serviceWorkers: 'block',
+    storageState: {
+      cookies: keeps.cookies ?? [],
+      origins: storage.length === 0 ? [] : [{ origin: stack.baseUrl, localStorage: storage }],
+    },
+  });
+  return { context, page: await context.newPage() };
 }
 
 export function newPhonePage(stack: Stack): Promise<{ context: BrowserContext; page: Page }> {

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   expectPage,
   holdRequests,
-  PHONE,
+  newDevicePage,
   realSession,
-  SESSION_STORAGE_KEY,
   type Stack,
   shooter,
   suiteStack,
@@ -104,21 +103,7 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
     locale = 'en-US',
     kept: { localStorage?: { name: string; value: string }[]; cookies?: Cookie[] } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const storage = [
-      ...(kept.localStorage ?? []),
-      ...(session === undefined ? [] : [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }]),
-    ];
-    const context = await stack.browser.newContext({
-      viewport: PHONE,
-      baseURL: stack.baseUrl,
-      serviceWorkers: 'block',
-      locale,
-      storageState: {
-        cookies: kept.cookies ?? [],
-        origins: storage.length === 0 ? [] : [{ origin: stack.baseUrl, localStorage: storage }],
-      },
-    });
-    return { context, page: await context.newPage() };
+    return newDevicePage(stack, { ...kept, session }, { locale });
   }
 
   it('names the home page’s chunk for /tabs/home, and none for an address that is no screen', async () => {
