@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TOutboxMessage, TStoredSession } from '@fit24/contract';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createClock } from '../../server/src/clock.ts';
 import type { AppConfig } from '../../server/src/config.ts';
@@ -344,4 +344,14 @@ export async function twoTraders(
   await deposit(stack, seller.user.email_id, 'BTC', funds.btc);
   await deposit(stack, buyer.user.email_id, 'USDT', funds.usdt);
   return { seller, buyer, marketId: await marketIdOf(stack, buyer.token, 'BTC/USDT') };
+}
+
+/**
+ * Waits until the price chart in `view` has drawn its canvas: the chart's library is a chunk of its own
+ * and its candles a request, which together can take seconds on a loaded machine (a 1 s poll failed a CI).
+ */
+export async function expectChartDrawn(view: Locator): Promise<void> {
+  await expect
+    .poll(() => view.getByTestId('price-chart').locator('canvas').count(), { timeout: 15_000 })
+    .toBeGreaterThan(0);
 }

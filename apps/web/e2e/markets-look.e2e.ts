@@ -2,6 +2,7 @@ import type { TStoredSession } from '@fit24/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  expectChartDrawn,
   expectPage,
   newPhonePage,
   plantSession,
@@ -163,7 +164,7 @@ describe('markets screens', () => {
 
     await view.getByTestId('trade-pane-chart').click();
     await view.getByTestId('chart-interval-1').click();
-    await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await expectChartDrawn(view);
     await page.waitForTimeout(500);
     await shot(page, 'trade-390');
     await view
@@ -223,7 +224,7 @@ describe('markets screens', () => {
     await page.waitForTimeout(300);
     await shot(page, 'trade-chart-unavailable-390');
     await error.getByRole('button').click();
-    await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await expectChartDrawn(view);
     expect(await error.count()).toBe(0);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   deposit,
+  expectChartDrawn,
   expectPage,
   newPhonePage,
   plantSession,
@@ -129,7 +130,7 @@ async function openTradeWithChart(page: Page, marketId: number): Promise<Locator
   await page.goto(`/trade?market_id=${marketId}`);
   await expectPage(page, 'trade', '/trade');
   const view = shownPage(page, 'trade');
-  await expect.poll(() => view.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+  await expectChartDrawn(view);
   await page.waitForTimeout(400);
   return view;
 }
