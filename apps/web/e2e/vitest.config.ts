@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // A screen's chunk, a request and Stencil's first draw can take seconds on a loaded machine: polls wait up
+    // to 10 s (vitest's default, 1 s, failed CI runs), and pass as soon as what they wait for is there.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
