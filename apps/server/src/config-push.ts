@@ -74,7 +74,7 @@ function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey:
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
     // A file written before keys were padded may hold a 31-byte key: read it as its 32 bytes.
     const savedPrivate = saved.privateKey ? Buffer.from(saved.privateKey, 'base64url') : null;
-    if (saved.publicKey && savedPrivate && savedPrivate.length <= 32)
+    if (saved.publicKey && savedPrivate && savedPrivate.length > 0 && savedPrivate.length <= 32)
       return { publicKey: saved.publicKey, privateKey: fullLength(savedPrivate) };
   }
   const keys = generateVapidKeys();

@@ -288,6 +288,14 @@ describe('web push configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).vapid.privateKey.reveal()).toBe(pair.privateKey);
   });
 
+  it('makes a new pair when the kept file holds no key at all', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'vapid-keys.json'), JSON.stringify({ publicKey: 'x', privateKey: '!!' }));
+    const made = loadConfig({ DATA_DIR: dataDir }).vapid;
+    expect(Buffer.from(made.privateKey.reveal(), 'base64url')).toHaveLength(32);
+    expect(made.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  });
+
   it('takes the configured pair and contact, and names a bad or mismatched pair', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), ...productionVapid });
     expect(config.vapid.publicKey).toBe(vapidPair.publicKey);
