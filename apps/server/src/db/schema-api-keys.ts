@@ -23,6 +23,8 @@ export interface ApiKeyRatesTable {
   second_count: number;
   minute_start: Date;
   minute_count: number;
+  /** Calls the last admitting statement counted on this key (`admitCalls`). */
+  granted: number;
 }
 
 export interface ApiKeyNoncesTable {

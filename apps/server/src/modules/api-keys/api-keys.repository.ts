@@ -111,54 +111,78 @@ export async function liveIds(db: Database, apiKeyIds: readonly bigint[], now: D
 export interface CallNeeds {
   scope: string | null;
   verifiedEmail: boolean;
+}
+
+/** A call to admit: the key it is made with and what it asks of it. */
+export interface KeyCall extends CallNeeds {
+  publicId: string;
+}
+
+/** A key's rate: calls a second and a minute. */
+export interface KeyRate {
   perSecond: number;
   perMinute: number;
 }
 
 /**
- * Admits one call made with a key, in one atomic statement: the key is live (not revoked, not expired,
- * its user not frozen), has the scope, its user's email is verified when asked, and both of its rate
- * windows have room; then one call is counted in each window (a window that has ended starts again at
- * `now`), or in neither, and the key's last use is noted (at most once a second, to spare its row). The
- * rate row's lock orders calls made at once, and each sees the counts the one before it left, so no more
- * than the limits pass whatever runs in parallel. Answers the key, or undefined when any check refused
- * (nothing counted): `findByPublicId` and `findRates` then tell which.
+ * Admits calls made with keys, in one atomic statement: each call's key is live (not revoked, not expired,
+ * its user not frozen), has the call's scope, its user's email is verified when the call asks; then, per
+ * key, as many of its calls as both of its rate windows have room for are counted in each window (a window
+ * that has ended starts again at `now`) by one update of its rate row, the first calls in the order given,
+ * and the key's last use is noted (at most once a second, to spare its row). The rate row's lock orders
+ * statements that run at once, and each sees the counts the one before it left, so no more than the limits
+ * pass whatever runs in parallel. Answers, per call in the order given, its key, or undefined when a check
+ * refused it (nothing counted for it): `findByPublicId` and `findRates` then tell which.
  */
-export async function admitCall(
+export async function admitCalls(
   db: Database,
-  publicId: string,
+  calls: readonly KeyCall[],
   now: Date,
-  needs: CallNeeds,
-): Promise<AdmittedKey | undefined> {
-  // Each value is one parameter (`p`, and in the upsert `excluded`: the row it would insert, started now).
+  rate: KeyRate,
+): Promise<(AdmittedKey | undefined)[]> {
+  // Windows' room as the row stands (`r`), a window that has ended counting from nothing; `excluded` is
+  // the row the insert would make: started now, `granted` the calls asked for (at most the limits).
   const secondOver = sql`r.second_start <= excluded.second_start - interval '1 second'`;
   const minuteOver = sql`r.minute_start <= excluded.minute_start - interval '1 minute'`;
-  const admitted = await sql<AdmittedKey>`
-    with p as (select ${now}::timestamptz as now), k as (
-      select k.api_key_id, k.public_id, k.user_id, k.scopes, u.is_email_verified
-      from p, api_keys as k join users as u on u.user_id = k.user_id
-      where k.public_id = ${publicId}
-        and k.revoked_at is null and (k.expires_at is null or k.expires_at > p.now) and u.frozen_at is null
-        and (${needs.scope}::text is null or ${needs.scope}::text = any (k.scopes))
-        and (u.is_email_verified or not ${needs.verifiedEmail})
+  const secondUsed = sql`(case when ${secondOver} then 0 else r.second_count end)`;
+  const minuteUsed = sql`(case when ${minuteOver} then 0 else r.minute_count end)`;
+  const granted = sql`greatest(0, least(excluded.granted, ${rate.perSecond}::int - ${secondUsed}, ${rate.perMinute}::int - ${minuteUsed}))`;
+  const rows = await sql<AdmittedKey & { ord: number }>`
+    with p as (select ${now}::timestamptz as now), c as (
+      select c.public_id, c.scope, c.verified_email, c.ord::int as ord
+      from unnest(${calls.map((call) => call.publicId)}::text[], ${calls.map((call) => call.scope)}::text[],
+        ${calls.map((call) => call.verifiedEmail)}::boolean[]) with ordinality as c(public_id, scope, verified_email, ord)
+    ), k as (
+      select c.ord, k.api_key_id, k.public_id, k.user_id, k.scopes, u.is_email_verified,
+        row_number() over (partition by k.api_key_id order by c.ord) as nth
+      from p, c join api_keys as k on k.public_id = c.public_id join users as u on u.user_id = k.user_id
+      where k.revoked_at is null and (k.expires_at is null or k.expires_at > p.now) and u.frozen_at is null
+        and (c.scope is null or c.scope = any (k.scopes))
+        and (u.is_email_verified or not c.verified_email)
+    ), asked as (
+      select api_key_id, least(count(*), ${rate.perSecond}::int, ${rate.perMinute}::int)::int as n
+      from k group by api_key_id
     ), taken as (
-      insert into api_key_rates as r (api_key_id, second_start, second_count, minute_start, minute_count)
-      select k.api_key_id, p.now, 1, p.now, 1 from k, p
+      insert into api_key_rates as r (api_key_id, second_start, second_count, minute_start, minute_count, granted)
+      select asked.api_key_id, p.now, asked.n, p.now, asked.n, asked.n from asked, p
       on conflict (api_key_id) do update set
         second_start = case when ${secondOver} then excluded.second_start else r.second_start end,
-        second_count = case when ${secondOver} then 1 else r.second_count + 1 end,
+        second_count = ${secondUsed} + ${granted},
         minute_start = case when ${minuteOver} then excluded.minute_start else r.minute_start end,
-        minute_count = case when ${minuteOver} then 1 else r.minute_count + 1 end
-      where (${secondOver} or r.second_count < ${needs.perSecond})
-        and (${minuteOver} or r.minute_count < ${needs.perMinute})
-      returning r.api_key_id
+        minute_count = ${minuteUsed} + ${granted},
+        granted = ${granted}
+      where ${granted} > 0
+      returning r.api_key_id, r.granted
     ), used as (
       update api_keys set last_used_at = p.now from p
-      where api_key_id in (select api_key_id from taken)
+      where api_key_id in (select api_key_id from taken where granted > 0)
         and (last_used_at is null or last_used_at < p.now - interval '1 second')
     )
-    select k.* from k where k.api_key_id in (select api_key_id from taken)`.execute(db);
-  return admitted.rows[0];
+    select k.ord, k.api_key_id, k.public_id, k.user_id, k.scopes, k.is_email_verified
+    from k join taken on taken.api_key_id = k.api_key_id where k.nth <= taken.granted`.execute(db);
+  const admitted: (AdmittedKey | undefined)[] = calls.map(() => undefined);
+  for (const { ord, ...key } of rows.rows) admitted[ord - 1] = key;
+  return admitted;
 }
 
 /** A key's rate windows as last counted, or undefined before its first call. */

@@ -19,6 +19,7 @@ import * as usersRepo from '../account/users.repository.ts';
 import * as attempts from '../security/attempts.ts';
 import { assertSecondFactor } from '../security/two-factor.service.ts';
 import * as repo from './api-keys.repository.ts';
+import { admitCall } from './call-admissions.ts';
 import { ipAllowed, sameSignature, signRequest } from './signing.ts';
 
 /**
@@ -250,7 +251,7 @@ function liveOrRefuse(key: repo.ApiKeyWithUser, now: Date): void {
 
 /**
  * The rest of the checks of a call: the route open to keys, then in one statement the key live, the
- * route's scope, the user's email and the rate (`repo.admitCall`), then the signature once.
+ * route's scope, the user's email and the rate (`admitCall`), then the signature once.
  */
 async function admit(
   ctx: AppContext,
@@ -266,17 +267,18 @@ async function admit(
 }
 
 /**
- * The key, its call counted (`repo.admitCall`); when the statement admitted nothing, the key is read to
+ * The key, its call counted (`admitCall`: batched with the calls made meanwhile); when the statement admitted nothing, the key is read to
  * say why, in the order the checks are documented: gone, revoked, expired, frozen, scope, email, rate.
  */
 async function admitOrRefuse(
   ctx: AppContext,
   publicId: string,
-  needs: Pick<repo.CallNeeds, 'scope' | 'verifiedEmail'>,
+  needs: repo.CallNeeds,
 ): Promise<repo.AdmittedKey> {
   const now = ctx.clock.now();
-  const { perSecond, perMinute } = ctx.config.personalKeys;
-  const admitted = await repo.admitCall(ctx.db, publicId, now, { ...needs, perSecond, perMinute });
+  const rate = ctx.config.personalKeys;
+  const { perSecond, perMinute } = rate;
+  const admitted = await admitCall(ctx.db, rate, { publicId, ...needs }, now);
   if (admitted) return admitted;
   const key = await repo.findByPublicId(ctx.db, publicId);
   if (!key) refuse('This API key does not exist.');
