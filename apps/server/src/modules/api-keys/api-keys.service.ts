@@ -267,8 +267,9 @@ async function admit(
 }
 
 /**
- * The key, its call counted (`admitCall`: batched with the calls made meanwhile); when the statement admitted nothing, the key is read to
- * say why, in the order the checks are documented: gone, revoked, expired, frozen, scope, email, rate.
+ * The key, its call counted (`admitCall`: in one statement with the calls made meanwhile); when it was not
+ * admitted, the key is read to say why, in the order the checks are documented: gone, revoked, expired,
+ * frozen, scope, email, rate.
  */
 async function admitOrRefuse(
   ctx: AppContext,
