@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ApiKeyRatesRow, ApiKeyRow } from '../../db/schema-api-keys.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import { announceSessionsEnded } from '../auth/sessions.repository.ts';
 
 /** A key with what a signed request needs of its user. */
@@ -147,11 +148,16 @@ export async function admitCalls(
   const secondUsed = sql`(case when ${secondOver} then 0 else r.second_count end)`;
   const minuteUsed = sql`(case when ${minuteOver} then 0 else r.minute_count end)`;
   const granted = sql`greatest(0, least(excluded.granted, ${rate.perSecond}::int - ${secondUsed}, ${rate.perMinute}::int - ${minuteUsed}))`;
+  // Each call numbered from 1 in the order given: the first calls of a key are the ones admitted.
+  const numbered = calls.map((call, i) => ({ ...call, ord: i + 1 }));
   const rows = await sql<AdmittedKey & { ord: number }>`
     with p as (select ${now}::timestamptz as now), c as (
-      select c.public_id, c.scope, c.verified_email, c.ord::int as ord
-      from unnest(${calls.map((call) => call.publicId)}::text[], ${calls.map((call) => call.scope)}::text[],
-        ${calls.map((call) => call.verifiedEmail)}::boolean[]) with ordinality as c(public_id, scope, verified_email, ord)
+      select * from ${unnestRows('c', numbered, {
+        ord: ['int', (call) => call.ord],
+        public_id: ['text', (call) => call.publicId],
+        scope: ['text', (call) => call.scope],
+        verified_email: ['boolean', (call) => call.verifiedEmail],
+      })}
     ), k as (
       select c.ord, k.api_key_id, k.public_id, k.user_id, k.scopes, u.is_email_verified,
         row_number() over (partition by k.api_key_id order by c.ord) as nth
