@@ -17,6 +17,7 @@ import * as stopOrders from './2026113001_stop_orders.ts';
 import * as nativePushSends from './2026113010_native_push_sends.ts';
 import * as apiKeyRates from './2026113011_api_key_rates.ts';
 import * as apiKeyRatesGranted from './2026113012_api_key_rates_granted.ts';
+import * as ordersPickUpIndexes from './2026113013_orders_pick_up_indexes.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026113010_native_push_sends': nativePushSends,
   '2026113011_api_key_rates': apiKeyRates,
   '2026113012_api_key_rates_granted': apiKeyRatesGranted,
+  '2026113013_orders_pick_up_indexes': ordersPickUpIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
