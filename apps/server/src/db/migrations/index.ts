@@ -18,6 +18,7 @@ import * as nativePushSends from './2026113010_native_push_sends.ts';
 import * as apiKeyRates from './2026113011_api_key_rates.ts';
 import * as apiKeyRatesGranted from './2026113012_api_key_rates_granted.ts';
 import * as ordersPickUpIndexes from './2026113013_orders_pick_up_indexes.ts';
+import * as growingTablesIndexes from './2026113014_growing_tables_indexes.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026113011_api_key_rates': apiKeyRates,
   '2026113012_api_key_rates_granted': apiKeyRatesGranted,
   '2026113013_orders_pick_up_indexes': ordersPickUpIndexes,
+  '2026113014_growing_tables_indexes': growingTablesIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -97,21 +97,13 @@ export function untriggeredByIds(db: Database, orderIds: bigint[]): Promise<Orde
 
 /** Orders held but not yet matched, in arrival order. */
 export function pendingOrders(db: Database, marketId: number): Promise<OrderRow[]> {
-  return pendingOrdersQuery(db, marketId).execute();
-}
-
-/**
- * The read of `pendingOrders`, not yet run: its owner runs it every second per market, so it must go through
- * `orders_pending_idx` (only orders held but not matched), never through the whole table (a test reads its
- * plan).
- */
-export function pendingOrdersQuery(db: Database, marketId: number) {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('market_id', '=', marketId)
     .where('pending', '=', true)
-    .orderBy('order_id');
+    .orderBy('order_id')
+    .execute();
 }
 
 /** The market's latest trades, newest first. */

@@ -3,23 +3,15 @@ import { OPEN_STATUSES } from '../../db/schema-trading.ts';
 
 /** Open, matched orders of the market whose cancel another process asked for. */
 export async function cancelsAsked(db: Database, marketId: number): Promise<number[]> {
-  const rows = await cancelsAskedQuery(db, marketId).execute();
-  return rows.map((r) => Number(r.order_id));
-}
-
-/**
- * The read of `cancelsAsked`, not yet run: its owner runs it every second per market, so it must go through
- * `orders_cancel_requested_idx` (only open orders whose cancel was asked), never through the whole table (a
- * test reads its plan).
- */
-export function cancelsAskedQuery(db: Database, marketId: number) {
-  return db
+  const rows = await db
     .selectFrom('orders')
     .select('order_id')
     .where('market_id', '=', marketId)
     .where('cancel_requested', '=', true)
     .where('status', 'in', OPEN_STATUSES)
-    .where('pending', '=', false);
+    .where('pending', '=', false)
+    .execute();
+  return rows.map((r) => Number(r.order_id));
 }
 
 /** Which of these orders are still held but not matched. */
