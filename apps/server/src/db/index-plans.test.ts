@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinedBy } from '../modules/affiliate/offers.repository.ts';
 import { lockUnsent, unsentWithdrawals } from '../modules/custody/custody.repository.ts';
 import { hasChainTransaction } from '../modules/funds/withdrawals.repository.ts';
 import { latestReason } from '../modules/kyc/kyc.repository.ts';
@@ -76,6 +77,13 @@ describe.each(databasesUnderTest())('reads of growing tables through their index
     throughIndex(
       await readsOf(db, 'kyc_submissions', (trx) => latestReason(trx, 1n)),
       'kyc_submissions_user_idx',
+    );
+  });
+
+  it('the offers a staker has had a bonus from (every new stake)', async () => {
+    throughIndex(
+      await readsOf(db, 'offer_bonuses', (trx) => joinedBy(trx, 1n)),
+      'offer_bonuses_affiliate_idx',
     );
   });
 });

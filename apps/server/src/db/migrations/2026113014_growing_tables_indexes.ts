@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  *   withdrawal_addresses_user_idx    the addresses a user added lately, removed ones included (the limit
  *                                    on new ones; the unique index holds live addresses only);
  *   auth_tokens_challenge_idx        a passkey ceremony by its WebAuthn challenge (a day's tokens kept);
- *   kyc_submissions_user_idx         a user's newest identity check (only the pending one had an index).
+ *   kyc_submissions_user_idx         a user's newest identity check (only the pending one had an index);
+ *   offer_bonuses_affiliate_idx      the offers a staker has had a bonus from, read by every new stake (the
+ *                                    key is by offer first).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index evm_transactions_withdrawal_idx on evm_transactions (withdrawal_id)
@@ -19,10 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index auth_tokens_challenge_idx on auth_tokens (webauthn_challenge)
     where webauthn_challenge is not null`.execute(db);
   await sql`create index kyc_submissions_user_idx on kyc_submissions (user_id, kyc_id)`.execute(db);
+  await sql`create index offer_bonuses_affiliate_idx on offer_bonuses (affiliate_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
+    'offer_bonuses_affiliate_idx',
     'kyc_submissions_user_idx',
     'auth_tokens_challenge_idx',
     'withdrawal_addresses_user_idx',
