@@ -1,33 +1,22 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { codeAt } from '../../server/src/modules/security/totp.ts';
+import { authenticator } from './authenticator.ts';
 import { api, expectPage, type Stack } from './harness.ts';
 import { idCardPng, selfiePng } from './sample-documents.ts';
 
 /** The console's session key in sessionStorage (admin/lib/ops-session.ts). */
 export const OPS_SESSION_KEY = 'fit24.ops.session';
 
-const PERIOD = 30;
-const lastStep = new Map<string, number>();
+const authenticators = new Map<string, () => Promise<string>>();
 
-/**
- * An authenticator code the server will take now: each code is accepted once per operator, and the
- * server allows the step before and after the current one, so the next unused step within that window
- * is used, or the test waits for the next window.
- */
-export async function nextCode(secret: string): Promise<string> {
-  for (;;) {
-    const now = Math.floor(Date.now() / 1000);
-    const current = Math.floor(now / PERIOD);
-    const used = lastStep.get(secret) ?? Number.NEGATIVE_INFINITY;
-    const step = [current - 1, current, current + 1].find((s) => s > used);
-    // The step after the current one only while plenty of the window is left for the request to arrive.
-    if (step !== undefined && (step <= current || now % PERIOD < PERIOD - 5)) {
-      lastStep.set(secret, step);
-      return codeAt(secret, step * PERIOD);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+/** The next code of an operator's authenticator app (one app per secret, so no step is used twice). */
+export function nextCode(secret: string): Promise<string> {
+  let app = authenticators.get(secret);
+  if (!app) {
+    app = authenticator(secret);
+    authenticators.set(secret, app);
   }
+  return app();
 }
 
 export interface OperatorLogin {

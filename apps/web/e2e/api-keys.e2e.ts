@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../../scripts/bot-example.ts';
 import { codeAt } from '../../server/src/modules/security/totp.ts';
+import { authenticator } from './authenticator.ts';
 import {
   api,
   DESKTOP,
@@ -93,26 +94,6 @@ async function signedCall(
   return { status: response.status, body: await response.json() };
 }
 
-/** The authenticator app: a code for the server's time, never a 30-second step used already. */
-function authenticator(stack: Stack, secret: string, usedStep: number) {
-  let lastStep = usedStep;
-  return async function nextCode(): Promise<string> {
-    for (;;) {
-      const now = stack.ctx.clock.nowSeconds();
-      const step = Math.floor(now / 30);
-      if (step > lastStep) {
-        lastStep = step;
-        return codeAt(secret, now);
-      }
-      if (step + 1 > lastStep) {
-        lastStep = step + 1;
-        return codeAt(secret, now + 30);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
-}
-
 /** A 6-digit code that is not the right one at any step the server accepts now. */
 function wrongCode(secret: string, now: number): string {
   const near = new Set([codeAt(secret, now - 30), codeAt(secret, now), codeAt(secret, now + 30)]);
@@ -133,7 +114,10 @@ async function enableTotp(
     body: { code: codeAt(secret, now) },
   });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-  return { secret, nextCode: authenticator(stack, secret, Math.floor(now / 30)) };
+  return {
+    secret,
+    nextCode: authenticator(secret, () => stack.ctx.clock.nowSeconds(), Math.floor(now / 30)),
+  };
 }
 
 async function openFromAccount(page: Page): Promise<void> {
