@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../../scripts/bot-example.ts';
 import { codeAt } from '../../server/src/modules/security/totp.ts';
-import { authenticator } from './authenticator.ts';
+import { authenticator, wrongCode } from './authenticator.ts';
 import {
   api,
   DESKTOP,
@@ -92,12 +92,6 @@ async function signedCall(
     ...(body ? { body } : {}),
   });
   return { status: response.status, body: await response.json() };
-}
-
-/** A 6-digit code that is not the right one at any step the server accepts now. */
-function wrongCode(secret: string, now: number): string {
-  const near = new Set([codeAt(secret, now - 30), codeAt(secret, now), codeAt(secret, now + 30)]);
-  return ['000000', '123456', '999999'].find((code) => !near.has(code))!;
 }
 
 /** Turns the authenticator app on through the API, as the security screen does. */

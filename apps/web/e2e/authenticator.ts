@@ -33,3 +33,9 @@ export function authenticator(
     }
   };
 }
+
+/** A 6-digit code that is not the right one at any step the server accepts now. */
+export function wrongCode(secret: string, now: number): string {
+  const near = new Set([codeAt(secret, now - 30), codeAt(secret, now), codeAt(secret, now + 30)]);
+  return ['000000', '123456', '999999'].find((code) => !near.has(code))!;
+}

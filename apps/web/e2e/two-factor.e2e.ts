@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { codeAt } from '../../server/src/modules/security/totp.ts';
 import { enterPassword, PASSWORD, signedUpUser, signInThroughPage, signOut } from './accounts.ts';
+import { authenticator, wrongCode } from './authenticator.ts';
 import {
   DESKTOP,
   expectPage,
   fill,
   newPhonePage,
   PHONE,
-  type Stack,
   shootBothSizes,
   shooter,
   suiteStack,
@@ -16,35 +15,6 @@ import {
 } from './harness.ts';
 
 const shot = shooter('two-factor');
-
-/**
- * The authenticator app: the code for the server's time, never one of a 30-second step already used
- * (the server accepts each step once, and the step after the current one too).
- */
-function authenticator(stack: Stack, secret: string) {
-  let lastStep = -1;
-  return async function nextCode(): Promise<string> {
-    for (;;) {
-      const now = stack.ctx.clock.nowSeconds();
-      const step = Math.floor(now / 30);
-      if (step > lastStep) {
-        lastStep = step;
-        return codeAt(secret, now);
-      }
-      if (step + 1 > lastStep) {
-        lastStep = step + 1;
-        return codeAt(secret, now + 30);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
-}
-
-/** A 6-digit code that is not the right one at any step the server accepts now. */
-function wrongCode(secret: string, now: number): string {
-  const near = new Set([codeAt(secret, now - 30), codeAt(secret, now), codeAt(secret, now + 30)]);
-  return ['000000', '123456', '999999'].find((code) => !near.has(code))!;
-}
 
 describe('two-factor authentication with an authenticator app, in a real browser', () => {
   const stack = suiteStack();
@@ -64,7 +34,7 @@ describe('two-factor authentication with an authenticator app, in a real browser
     await page.getByTestId('security-2fa-qr').locator('svg').waitFor();
     const secret = ((await page.getByTestId('security-2fa-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    const nextCode = authenticator(stack, secret);
+    const nextCode = authenticator(secret, () => stack.ctx.clock.nowSeconds());
     await shot(page, 'setup-390');
     await fill(page, 'security-2fa-enable-code', wrongCode(secret, stack.ctx.clock.nowSeconds()));
     await page.getByTestId('security-2fa-enable').click();
