@@ -104,6 +104,36 @@ describe('the installable app', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
+  it('registers its worker only once the first screen has loaded and settled', async () => {
+    const { context, page } = await newPhonePage(stack);
+    // When the page asks for its worker, by the page's clock.
+    await context.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args) {
+        (window as { registeredAt?: number }).registeredAt ??= performance.now();
+        return register.apply(this, args);
+      };
+    });
+    await plantSession(page, user);
+    await openControlled(page, '/tabs/home');
+    await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+    const timeline = await page.evaluate(() => {
+      const registeredAt = (window as { registeredAt?: number }).registeredAt ?? Number.NaN;
+      const answered = performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ url: entry.name, end: (entry as PerformanceResourceTiming).responseEnd }))
+        .filter((entry) => entry.end <= registeredAt);
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return { registeredAt, answered, loadEnd: navigation?.loadEventEnd ?? Number.NaN };
+    });
+    expect(timeline.registeredAt).toBeGreaterThan(timeline.loadEnd);
+    // Home's data was in before the worker was asked for, and nothing was answered for 2 s before it.
+    expect(timeline.answered.some((entry) => new URL(entry.url).pathname.startsWith('/api/'))).toBe(true);
+    const lastAnswer = Math.max(...timeline.answered.map((entry) => entry.end));
+    expect(timeline.registeredAt - lastAnswer).toBeGreaterThanOrEqual(2_000);
+    await context.close();
+  });
+
   it('opens offline to its offline screen, and from the precache when the shell is gone', async () => {
     const { context, page } = await newPhonePage(stack);
     await openControlled(page, '/');

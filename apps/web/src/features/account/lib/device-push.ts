@@ -1,5 +1,6 @@
 import { Capacitor } from '@capacitor/core';
 import { api } from '../../../lib/api.ts';
+import { ensureServiceWorker } from '../../../lib/service-worker.ts';
 
 /**
  * Push on this device: in a browser through the service worker's PushManager and our VAPID key; in the
@@ -56,12 +57,14 @@ async function sendSubscription(subscription: PushSubscription): Promise<void> {
   });
 }
 
-/** How long to wait for the worker the page registers after loading (a first visit straight to Settings). */
+/** How long to wait for the worker to become active (a first visit straight to Settings). */
 const WORKER_WAIT_MS = 5_000;
 
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   const registered = await navigator.serviceWorker.getRegistration('/');
   if (registered) return registered;
+  // The page registers its worker once it has settled; push is wanted now.
+  if (!(await ensureServiceWorker())) return null;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
