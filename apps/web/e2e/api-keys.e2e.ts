@@ -15,6 +15,7 @@ import {
   marketIdOf,
   newPhonePage,
   newSizedPage,
+  noToast,
   PHONE,
   plantSession,
   realSession,
@@ -64,11 +65,6 @@ async function shootFromTop(page: Page, name: string): Promise<void> {
     await shot(page, `${name}-${size}`);
   }
   await page.setViewportSize(PHONE);
-}
-
-/** Waits until no toast covers the page (before a screenshot). */
-async function noToast(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('ion-toast').count(), { timeout: 10_000 }).toBe(0);
 }
 
 interface Key {

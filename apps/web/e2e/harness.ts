@@ -251,6 +251,11 @@ export async function holdRequests(page: Page, pattern: RegExp): Promise<() => v
   return release;
 }
 
+/** Waits until no toast covers the page (before a screenshot). */
+export async function noToast(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('ion-toast').count(), { timeout: 10_000 }).toBe(0);
+}
+
 /** Everything a person can read on the page, toasts (inside Ionic's shadow DOM) included. */
 export async function visibleText(page: Page): Promise<string> {
   const toasts = await page.locator('ion-toast .toast-message').allTextContents();

@@ -8,6 +8,7 @@ import {
   expectPage,
   marketIdOf,
   newPhonePage,
+  noToast,
   shootBothSizes,
   shooter,
   suiteStack,
@@ -134,6 +135,8 @@ describe('settings', () => {
       await eventually(async () => expect(await status.textContent()).toContain('Off'));
       await page.getByTestId('settings-push-on').click();
       await eventually(async () => expect(await status.textContent()).toContain('On'));
+      // The "Push is on" toast has said its word: the screenshot shows the card, not a toast mid-fade.
+      await noToast(page);
       await shootBothSizes(page, shot, 'push-on');
 
       const marketId = await marketIdOf(stack, seller.token, 'BTC/USDT');
