@@ -19,6 +19,7 @@ import * as apiKeyRates from './2026113011_api_key_rates.ts';
 import * as apiKeyRatesGranted from './2026113012_api_key_rates_granted.ts';
 import * as ordersPickUpIndexes from './2026113013_orders_pick_up_indexes.ts';
 import * as growingTablesIndexes from './2026113014_growing_tables_indexes.ts';
+import * as referencesPerStatement from './2026113015_references_per_statement.ts';
 
 /** Every migration, in order. A new one is a new file here: `<yyyymmddnn>_<what>.ts`. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026113012_api_key_rates_granted': apiKeyRatesGranted,
   '2026113013_orders_pick_up_indexes': ordersPickUpIndexes,
   '2026113014_growing_tables_indexes': growingTablesIndexes,
+  '2026113015_references_per_statement': referencesPerStatement,
 };
 
 export const migrationProvider: MigrationProvider = {
