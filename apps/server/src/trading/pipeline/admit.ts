@@ -129,9 +129,9 @@ async function claimAndRead(
       where a.kind = 'available')
     select 'claimed' as what, user_id, null::int as asset_id, key, null::bigint as value from claimed
     union all select 'balance', user_id, asset_id, null, balance from balances
-    union all select 'order', null, null, null, nextval(pg_get_serial_sequence('orders', 'order_id'))
+    union all select 'order', null, null, null, ${ORDER_ID}
       from generate_series(1, ${orders}::int)
-    union all select 'trade', null, null, null, nextval(pg_get_serial_sequence('trades', 'trade_id'))
+    union all select 'trade', null, null, null, ${TRADE_ID}
       from generate_series(1, ${tradeIds}::int)`.execute(trx);
 
   const claimed = new Set<string>();
@@ -225,10 +225,17 @@ function ocoRows(
 /** More trade ids, for a batch with more fills than it drew at admission. */
 export async function drawTradeIds(trx: Database, count: number): Promise<bigint[]> {
   const { rows } = await sql<{ id: bigint }>`
-    select nextval(pg_get_serial_sequence('trades', 'trade_id')) as id
+    select ${TRADE_ID} as id
     from generate_series(1, ${count}::int)`.execute(trx);
   return rows.map((r) => r.id).sort(ascending);
 }
+
+/**
+ * The next id of the sequences `bigserial` made for orders and trades, named as a constant: looked up per
+ * row with `pg_get_serial_sequence`, each id cost ≈ 6 µs on PostgreSQL here, against ≈ 0.7 µs.
+ */
+const ORDER_ID = sql.raw(`nextval('orders_order_id_seq'::regclass)`);
+const TRADE_ID = sql.raw(`nextval('trades_trade_id_seq'::regclass)`);
 
 const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
