@@ -17,6 +17,26 @@ import { type Kysely, sql } from 'kysely';
  * here that other tables expect could be deleted (their ON DELETE CASCADE), and the key is what refuses it
  * while orders remain.
  */
+
+/** The foreign keys replaced: table, column, and the parent table and column it refers to. */
+const REPLACED_KEYS = [
+  ['postings', 'entry_id', 'journal_entries', 'entry_id'],
+  ['postings', 'account_id', 'ledger_accounts', 'account_id'],
+  ['postings', 'asset_id', 'assets', 'asset_id'],
+  ['orders', 'market_id', 'markets', 'market_id'],
+  ['orders', 'hold_asset_id', 'assets', 'asset_id'],
+] as const;
+/** The ledger's tables, append-only. */
+const LEDGER = ['journal_entries', 'postings'] as const;
+/** Tables whose rows are kept (deleted never, except orders) and the columns that never change. */
+const KEPT = [
+  ['ledger_accounts', 'account_id, asset_id'],
+  ['assets', 'asset_id'],
+  ['markets', 'market_id, base_asset_id, quote_asset_id'],
+  ['orders', 'market_id, hold_asset_id'],
+] as const;
+const keyName = (table: string, column: string) => `${table}_${column}_fkey`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create function refuse_reference_change() returns trigger language plpgsql as $$
     begin
@@ -28,18 +48,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raise exception using errcode = 'restrict_violation',
         message = format('%s: the ledger is append-only', tg_table_name);
     end $$`.execute(db);
-  for (const table of ['journal_entries', 'postings']) {
+  for (const table of LEDGER) {
     await sql`create trigger ${sql.id(`${table}_no_change`)} before update or delete on ${sql.table(table)}
       for each row execute function ledger_append_only()`.execute(db);
     await sql`create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.table(table)}
       for each statement execute function ledger_append_only()`.execute(db);
   }
-  for (const [table, keys] of [
-    ['ledger_accounts', 'account_id, asset_id'],
-    ['assets', 'asset_id'],
-    ['markets', 'market_id, base_asset_id, quote_asset_id'],
-    ['orders', 'market_id, hold_asset_id'],
-  ] as const) {
+  for (const [table, keys] of KEPT) {
     const deleted = table === 'orders' ? sql`` : sql`delete or `;
     await sql`create trigger ${sql.id(`${table}_references_kept`)} before ${deleted}update of ${sql.raw(keys)}
       on ${sql.table(table)} for each row execute function refuse_reference_change()`.execute(db);
@@ -73,34 +88,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger orders_refer after insert on orders referencing new table as new_orders
     for each statement execute function orders_refer()`.execute(db);
 
-  for (const [table, key] of [
-    ['postings', 'postings_entry_id_fkey'],
-    ['postings', 'postings_account_id_fkey'],
-    ['postings', 'postings_asset_id_fkey'],
-    ['orders', 'orders_market_id_fkey'],
-    ['orders', 'orders_hold_asset_id_fkey'],
-  ] as const) {
-    await sql`alter table ${sql.table(table)} drop constraint ${sql.id(key)}`.execute(db);
+  for (const [table, column] of REPLACED_KEYS) {
+    await sql`alter table ${sql.table(table)} drop constraint ${sql.id(keyName(table, column))}`.execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table postings add constraint postings_entry_id_fkey
-    foreign key (entry_id) references journal_entries (entry_id)`.execute(db);
-  await sql`alter table postings add constraint postings_account_id_fkey
-    foreign key (account_id) references ledger_accounts (account_id)`.execute(db);
-  await sql`alter table postings add constraint postings_asset_id_fkey
-    foreign key (asset_id) references assets (asset_id)`.execute(db);
-  await sql`alter table orders add constraint orders_market_id_fkey
-    foreign key (market_id) references markets (market_id)`.execute(db);
-  await sql`alter table orders add constraint orders_hold_asset_id_fkey
-    foreign key (hold_asset_id) references assets (asset_id)`.execute(db);
+  for (const [table, column, parent, parentColumn] of REPLACED_KEYS) {
+    await sql`alter table ${sql.table(table)} add constraint ${sql.id(keyName(table, column))}
+      foreign key (${sql.id(column)}) references ${sql.table(parent)} (${sql.id(parentColumn)})`.execute(db);
+  }
   await sql`drop trigger orders_refer on orders`.execute(db);
   await sql`drop trigger postings_refer on postings`.execute(db);
-  for (const table of ['ledger_accounts', 'assets', 'markets', 'orders']) {
+  for (const [table] of KEPT) {
     await sql`drop trigger ${sql.id(`${table}_references_kept`)} on ${sql.table(table)}`.execute(db);
   }
-  for (const table of ['journal_entries', 'postings']) {
+  for (const table of LEDGER) {
     await sql`drop trigger ${sql.id(`${table}_no_change`)} on ${sql.table(table)}`.execute(db);
     await sql`drop trigger ${sql.id(`${table}_no_truncate`)} on ${sql.table(table)}`.execute(db);
   }
