@@ -170,7 +170,19 @@ describe('funds screens', () => {
     await expect
       .poll(() => page.getByTestId('withdraw-amount').textContent())
       .toContain('minimum withdrawal');
-    await expect.poll(() => page.getByTestId('withdraw-review').getAttribute('disabled')).not.toBeNull();
+    // The amount typed and the review button's state read together, so a failure says which of them was off.
+    await expect
+      .poll(
+        async () =>
+          `${await input(page, 'withdraw-amount').inputValue()} review ${
+            (await page
+              .getByTestId('withdraw-review')
+              .evaluate((button) => (button as HTMLButtonElement).disabled))
+              ? 'off'
+              : 'on'
+          }`,
+      )
+      .toBe('0.0001 review off');
     await input(page, 'withdraw-amount').fill('0.25');
     await expect.poll(() => page.getByTestId('withdraw-receive').textContent()).toBe('0.25 BTC');
     await expect.poll(() => page.getByTestId('withdraw-total').textContent()).toBe('0.2502 BTC');
