@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunk-groups.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { compress } from './build/compress.ts';
 import { firstPaint } from './build/first-paint.ts';
 import { preactCompat } from './build/preact.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
     zodJitless(),
     routePreloads(),
     firstPaint(),
+    compileHints(),
     compress(),
   ],
   build: {

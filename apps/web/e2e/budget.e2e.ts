@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../build/compile-hints.ts';
 import { expectPage, newDevicePage, PHONE, realSession, type Stack, suiteStack } from './harness.ts';
 
 /**
@@ -33,6 +34,8 @@ interface Script {
   wire: number;
   /** The same file at gzip level 9, the budget's unit. */
   gzip: number;
+  /** Whether it starts with V8's compile hint, so it is compiled off the main thread (build/compile-hints.ts). */
+  hinted: boolean;
 }
 
 /** Every script the page loads from `path` until it is idle (the `data-page` shown and no request for 500 ms). */
@@ -67,6 +70,7 @@ async function scriptsLoaded(stack: Stack, page: Page, path: string, shown: stri
       url: url.replace(stack.baseUrl, ''),
       wire: bodyBytes ?? wire.get(requestId) ?? 0,
       gzip: gzipSync(plain, { level: 9 }).length,
+      hinted: plain.toString('utf8', 0, COMPILE_HINT.length + 1) === `${COMPILE_HINT}\n`,
     });
   }
   await cdp.detach();
@@ -98,6 +102,7 @@ describe('initial JavaScript budget (issue 15)', () => {
     expect(wire).toBeGreaterThan(0);
     expect(wire).toBeLessThanOrEqual(gzip);
     expect(gzip).toBeLessThanOrEqual(CEILING_TODAY_BYTES.welcome);
+    expect(scripts.filter((s) => !s.hinted).map((s) => s.url)).toEqual([]);
     await context.close();
   });
 
@@ -113,6 +118,7 @@ describe('initial JavaScript budget (issue 15)', () => {
     expect(Math.round((bar?.y ?? 0) + (bar?.height ?? 0))).toBe(PHONE.height);
     expect(wire).toBeLessThanOrEqual(gzip);
     expect(gzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(scripts.filter((s) => !s.hinted).map((s) => s.url)).toEqual([]);
     await context.close();
   });
 });
