@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import type { IChartApi, ISeriesApi, TickMarkType, Time, UTCTimestamp } from 'lightweight-charts';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { Segmented } from '../../../components/ui/Segmented.tsx';
 import { api } from '../../../lib/api.ts';
+import { type AxisUnit, formatAxisTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { type EffectiveTheme, useEffectiveTheme } from '../../../lib/theme.ts';
@@ -18,6 +19,12 @@ import { SAFETY_REFETCH_MS } from '../api/markets.ts';
 const loadChartLibrary = () => import('./chart-library.ts');
 type ChartLibrary = Awaited<ReturnType<typeof loadChartLibrary>>;
 
+/**
+ * What each of the library's tick mark types names (its enum's values in order: Year, Month, DayOfMonth,
+ * Time, TimeWithSeconds), for labels written by the app rather than by the library's `toLocaleString`.
+ */
+const AXIS_UNITS: Record<TickMarkType, AxisUnit> = ['year', 'month', 'day', 'minute', 'second'];
+
 /** The candle intervals in minutes; each one's label is `chart.intervals.<minutes>`. */
 const INTERVALS = ['1', '5', '15', '60', '240', '1440'] as const;
 type Interval = (typeof INTERVALS)[number];
@@ -25,9 +32,16 @@ type Interval = (typeof INTERVALS)[number];
 /**
  * Candles of a market (market.chart, then live from the candles channel), drawn by TradingView's
  * lightweight-charts, with an interval switch. Prices on the axis and crosshair use the app's money
- * format (thousands grouped, the market's decimals).
+ * format (thousands grouped, the market's decimals). Drawn again only when one of its two props changes (or
+ * its own state and queries): each trade's new ticker redraws the trade screen above it, not the chart.
  */
-export function PriceChart({ marketId, priceDecimals }: { marketId: number; priceDecimals: number }) {
+export const PriceChart = memo(function PriceChart({
+  marketId,
+  priceDecimals,
+}: {
+  marketId: number;
+  priceDecimals: number;
+}) {
   const { t } = useTranslation('markets');
   const [interval, setChosenInterval] = useState<Interval>('15');
   const candles = useCandles(marketId, interval);
@@ -77,7 +91,13 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
           autoSize: true,
           // The credit is a named text link under the chart (the library's logo link has no text).
           layout: { attributionLogo: false },
-          timeScale: { timeVisible: true, barSpacing: 8, rightOffset: 4 },
+          timeScale: {
+            timeVisible: true,
+            barSpacing: 8,
+            rightOffset: 4,
+            tickMarkFormatter: (time: Time, type: TickMarkType) =>
+              formatAxisTime(time as number, AXIS_UNITS[type]),
+          },
         });
         series.current = made.addSeries(lib.CandlestickSeries, { borderVisible: false });
         chart.current = made;
@@ -139,7 +159,7 @@ export function PriceChart({ marketId, priceDecimals }: { marketId: number; pric
       </p>
     </div>
   );
-}
+});
 
 function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (next: Interval) => void }) {
   const { t } = useTranslation('markets');
