@@ -1,4 +1,4 @@
-import type { RouteBody, TBalance, TOrderCreateBody } from '@fit24/contract';
+import type { RouteBody, RouteData, TBalance, TOrderCreateBody } from '@fit24/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { type Balances, balancesQueryOptions, useLiveBalances } from '../../../lib/balances.ts';
@@ -47,9 +47,14 @@ export function useMarket(marketId: number | null) {
 
 /**
  * The order book: REST first, then the socket's book (snapshot plus sequenced updates). A REST answer older
- * than the book already cached (a lower sequence) never replaces it.
+ * than the book already cached (a lower sequence) never replaces it. With `select` the caller gets only
+ * what it picks, and re-renders only when that changes (a book update deeper in the book redraws nothing
+ * that reads only its best prices).
  */
-export function useOrderBook(marketId: number | null) {
+export function useOrderBook<T = OrderBookData>(
+  marketId: number | null,
+  select?: (book: OrderBookData) => T,
+) {
   const signedIn = useSignedIn();
   const client = useQueryClient();
   useLiveOrderBook(marketId);
@@ -63,7 +68,15 @@ export function useOrderBook(marketId: number | null) {
     },
     enabled: signedIn && marketId !== null,
     refetchInterval: SAFETY_REFETCH_MS,
+    select,
   });
+}
+
+type OrderBookData = RouteData<'market.orderbook'>;
+
+/** The best ask and bid of a book (null on an empty side): what a market order would start at. */
+export function bestPrices(book: OrderBookData): { ask: string | null; bid: string | null } {
+  return { ask: book.asks[0]?.[0] ?? null, bid: book.bids[0]?.[0] ?? null };
 }
 
 /** The market's latest trades, newest first; new trades arrive on the trades channel. */

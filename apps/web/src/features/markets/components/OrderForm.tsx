@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast.ts';
 import { balancesQueryOptions } from '../../../lib/balances.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { cleanAmountInput, formatAmount } from '../../../lib/money.ts';
-import { createOrder, useMarketBalance, useOrderBook } from '../api/markets.ts';
+import { bestPrices, createOrder, useMarketBalance, useOrderBook } from '../api/markets.ts';
 import {
   bodyOf,
   checkTicket,
@@ -47,7 +47,8 @@ export function OrderForm({
   const toast = useToast();
   const client = useQueryClient();
   const balance = useMarketBalance(market);
-  const book = useOrderBook(market.market_id);
+  // Only the best prices: the book's other updates do not redraw the form.
+  const best = useOrderBook(market.market_id, bestPrices).data;
   const [side, setSide] = useState<Side>('BUY');
   const [kind, setKind] = useState<OrderKind>('LIMIT');
   // The stop kind the Stop tab opens on: the one last chosen.
@@ -77,7 +78,7 @@ export function OrderForm({
   const availableAsset = side === 'BUY' ? market.quote : market.base;
   const byTotal = spendsTotal(kind, side);
   // The price a market order would start at: the best level on the other side.
-  const topPrice = side === 'BUY' ? book.data?.asks[0]?.[0] : book.data?.bids[0]?.[0];
+  const topPrice = (side === 'BUY' ? best?.ask : best?.bid) ?? undefined;
   const refPrice =
     kind === 'MARKET' ? (topPrice ?? '') : kind === 'STOP_MARKET' ? stopPrice : limitPriceOf(ticket);
   const shownTotal = byTotal ? total : multiply(refPrice, amount, pd);
