@@ -2,6 +2,7 @@ import { LANGUAGE_COOKIE, LANGUAGES, type TLanguage } from '@fit24/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './locales/en/common.ts';
+import { rememberTranslations } from './remembered.ts';
 import type { Namespace } from './resources.ts';
 import './resources.ts';
 
@@ -106,6 +107,7 @@ export async function startI18n(
       returnNull: false,
       react: { useSuspense: true },
     });
+  rememberTranslations(i18n);
   announceLanguage(language);
 }
 
