@@ -93,7 +93,10 @@ describe('markets screens', () => {
     ]) {
       expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     }
-    // Tapping the best ask fills the price.
+    // A market buy names the price it starts at: the best ask (the form reads only the book's best prices).
+    await view.getByTestId('trade-type-market').click();
+    await expect.poll(() => view.getByTestId('trade-market-price').textContent()).toContain('30,000.00 USDT');
+    // Tapping the best ask fills the price (and goes back to a limit order).
     await view.locator('[data-testid="orderbook-ask"][data-price="30000"]').click();
     await expect.poll(() => view.getByTestId('trade-price').locator('input').inputValue()).toBe('30000');
     await view.getByTestId('trade-amount').locator('input').fill('0.1');
@@ -103,6 +106,10 @@ describe('markets screens', () => {
     await view.getByTestId('trade-submit').click();
     await expect.poll(() => page.getByTestId('toast-info').isVisible()).toBe(true);
     await expect.poll(() => view.getByTestId('orderbook-ask').count(), { timeout: 10_000 }).toBe(1);
+    // The 30,000 ask is gone: a market buy now starts at the next one.
+    await view.getByTestId('trade-type-market').click();
+    await expect.poll(() => view.getByTestId('trade-market-price').textContent()).toContain('31,000.00 USDT');
+    await view.getByTestId('trade-type-limit').click();
     await view.getByTestId('trade-pane-trades').click();
     await expect.poll(() => view.getByTestId('recent-trade').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     // Once drawn, a pane stays: the book, hidden behind the trades, still follows the market.

@@ -256,7 +256,7 @@ export function OrderForm({
           'trade-stop-limit-price',
         )}
       {kind === 'MARKET' && (
-        <p className="fit24-muted order-form__market-note">
+        <p className="fit24-muted order-form__market-note" data-testid="trade-market-price">
           {topPrice
             ? t('form.marketPriceAt', { price: formatAmount(topPrice, pd), quote: market.quote })
             : t('form.marketPriceNone')}
