@@ -19,13 +19,18 @@ export interface Server {
   dataDir: string;
 }
 
-/** A web build folder (default apps/web/dist), built first when it holds no build. */
+/**
+ * A web build folder: apps/web/dist by default, built first when it holds no build; another folder must
+ * already hold one (building would write apps/web/dist, not it).
+ */
 export function webDist(folder?: string): string {
-  const dist = resolve(folder ?? join(root, 'apps/web/dist'));
+  const fallback = join(root, 'apps/web/dist');
+  const dist = resolve(folder ?? fallback);
   if (existsSync(join(dist, 'index.html'))) {
     console.log(`Using the web app already built in ${dist} (run npm run build -w apps/web to rebuild it).`);
     return dist;
   }
+  if (dist !== resolve(fallback)) throw new Error(`no web build in ${dist} (no index.html)`);
   console.log(`No build in ${dist}: building the web app…`);
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web app did not build');
@@ -34,7 +39,7 @@ export function webDist(folder?: string): string {
 
 /** The server as `npm run dev` runs it (without --watch), demo on, on a free port and a new data folder. */
 export async function startServer(dist: string): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fit24-lighthouse-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'fit24-screens-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
