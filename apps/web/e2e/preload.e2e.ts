@@ -125,6 +125,24 @@ describe('each screen’s chunks are named in its HTML (issue 15)', () => {
     await context.close();
   });
 
+  it('puts every link the HTML names for the trade screen into the page, a few to a task', async () => {
+    const session = await realSession(stack, { emailVerified: true });
+    const { context, page } = await visit(session);
+    const html = (await (await page.goto('/trade'))?.text()) ?? '';
+    const template = /<template data-app-start data-entry="([^"]+)">(.*?)<\/template>/.exec(html);
+    const named = [...(template?.[2] ?? '').matchAll(/href="([^"]+)"/g)].map(([, href]) => href ?? '');
+    // The trade screen names more than one task's worth (app-start.ts: three to a task).
+    expect(named.length).toBeGreaterThan(9);
+    await expectPage(page, 'trade', '/trade');
+    const inHead = await page.evaluate(() => ({
+      links: [...document.head.querySelectorAll('link[href]')].map((l) => l.getAttribute('href')),
+      entry: [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src')),
+    }));
+    expect(inHead.entry).toContain(template?.[1]);
+    expect(named.filter((href) => !inHead.links.includes(href))).toEqual([]);
+    await context.close();
+  });
+
   it('loads the welcome screen’s strings from the HTML, in Spanish too', async () => {
     for (const locale of ['en-US', 'es-ES']) {
       const { context, page } = await visit(undefined, locale);
