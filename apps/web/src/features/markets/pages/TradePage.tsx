@@ -10,6 +10,7 @@ import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { parseId, usePageParam } from '../../../lib/search-params.ts';
+import { useDrawnInTurn } from '../../../lib/use-drawn-in-turn.ts';
 import { useOrderFilled } from '../api/live.ts';
 import { useMarket, useMarkets } from '../api/markets.ts';
 import { LiveBadge } from '../components/LiveBadge.tsx';
@@ -33,6 +34,8 @@ export function TradePage() {
   const orders = useRef<HTMLElement>(null);
   const toast = useToast();
   const client = useQueryClient();
+  // The header and panes, then the form, then your orders: each its own task (use-drawn-in-turn.ts).
+  const drawn = useDrawnInTurn(3, m !== undefined);
   // A resting order filled by someone else: say so, the form's own toasts only cover immediate fills.
   useOrderFilled((order) => {
     if (!m || order.market_id !== m.market_id) return;
@@ -76,10 +79,10 @@ export function TradePage() {
             orders={orders}
           />
           <section className="trade__card trade__form" aria-label={t('trade.placeOrder')}>
-            <OrderForm market={m} picked={pickedPrice} />
+            {drawn >= 2 && <OrderForm market={m} picked={pickedPrice} />}
           </section>
           <section className="trade__card trade__orders" aria-label={t('trade.yourOrders')} ref={orders}>
-            <OrdersPanel market={m} />
+            {drawn >= 3 && <OrdersPanel market={m} />}
           </section>
         </div>
       )}
