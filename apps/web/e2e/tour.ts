@@ -84,9 +84,7 @@ export async function visit(page: Page, address: string): Promise<void> {
     .first()
     .waitFor({ state: 'visible', timeout: 15_000 });
   const busy = page
-    .locator(
-      '[data-page]:not(.ion-page-hidden) ion-skeleton-text, [data-page]:not(.ion-page-hidden) ion-spinner',
-    )
+    .locator('[data-page]:not(.ion-page-hidden) .fit24-bone, [data-page]:not(.ion-page-hidden) ion-spinner')
     .locator('visible=true');
   for (let i = 0; i < 40 && (await busy.count()) > 0; i += 1) await page.waitForTimeout(100);
   // Ionic's page transition and the first data paint.

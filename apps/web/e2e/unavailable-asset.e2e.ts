@@ -59,7 +59,7 @@ describe('deposits where the network has no node (production)', () => {
       'BTC deposits are not available',
     );
     expect(await deposit.getByTestId('deposit-qr').count()).toBe(0);
-    expect(await deposit.locator('ion-skeleton-text').count()).toBe(0);
+    expect(await deposit.locator('.fit24-bone').count()).toBe(0);
     expect(walletCalls).toEqual([]);
     await shootBothSizes(page, shot, 'deposit');
 

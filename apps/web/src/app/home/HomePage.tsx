@@ -1,4 +1,4 @@
-import { IonSkeletonText, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
 import {
   arrowDownCircleOutline,
   arrowUpCircleOutline,
@@ -19,6 +19,7 @@ import { formatUsd } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useBanners } from './get-banners.ts';
 import './home.css';
+import { Bone } from '../../components/ui/Bone.tsx';
 
 const quickActions = [
   { key: 'deposit', href: '/funds/deposit', icon: arrowDownCircleOutline },
@@ -46,7 +47,7 @@ export function HomePage() {
         ) : (
           // Sized as the line that replaces it (inline: Stencil keeps a host's style attribute), so
           // nothing below moves when the name comes.
-          <IonSkeletonText animated style={{ width: '60%', height: '1.8rem', margin: '8px 0 4px' }} />
+          <Bone style={{ width: '60%', height: '1.8rem', margin: '8px 0 4px' }} />
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}
       </section>
@@ -94,7 +95,7 @@ function PortfolioValue() {
         </span>
       ) : (
         // The value's line box (2rem at line-height 1.2), so the note below stays where it is.
-        <IonSkeletonText key="placeholder" animated style={{ width: '50%', height: '2.4rem', margin: 0 }} />
+        <Bone key="placeholder" style={{ width: '50%', height: '2.4rem', margin: 0 }} />
       )}
       <span key="note" className="home__portfolio-note">
         {t('home.portfolioNote')}
@@ -135,8 +136,7 @@ function HomeMarkets() {
   const router = useIonRouter();
   const markets = useMarkets();
   // Placed where the first list's title will be (a section's 20 px above it), so the lists only grow down.
-  if (markets.isPending)
-    return <IonSkeletonText animated style={{ width: '100%', height: '4rem', margin: '20px 0 0' }} />;
+  if (markets.isPending) return <Bone style={{ width: '100%', height: '4rem', margin: '20px 0 0' }} />;
   if (markets.isError) return <p className="fit24-muted">{markets.error.message}</p>;
   // Defensive: an answer without the list (a stubbed server) shows nothing rather than crashing.
   const all = markets.data.markets ?? [];

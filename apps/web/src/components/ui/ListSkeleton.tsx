@@ -1,5 +1,5 @@
-import { IonSkeletonText } from '@ionic/react';
 import './lists.css';
+import { Bone } from './Bone.tsx';
 
 /** Grey rows in the shape of a list (round icon, two lines, a value) while its data loads. */
 export function ListSkeleton({ rows = 4, label, testId }: { rows?: number; label: string; testId?: string }) {
@@ -8,14 +8,14 @@ export function ListSkeleton({ rows = 4, label, testId }: { rows?: number; label
       {Array.from({ length: rows }, (_, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <li key={row} className="fit24-skeleton__row">
-          <IonSkeletonText animated className="fit24-skeleton__icon" />
+          <Bone className="fit24-skeleton__icon" />
           <div className="fit24-skeleton__text">
-            <IonSkeletonText animated style={{ width: '45%' }} />
-            <IonSkeletonText animated style={{ width: '30%' }} />
+            <Bone style={{ width: '45%' }} />
+            <Bone style={{ width: '30%' }} />
           </div>
           <div className="fit24-skeleton__value">
-            <IonSkeletonText animated style={{ width: '80px' }} />
-            <IonSkeletonText animated style={{ width: '56px' }} />
+            <Bone style={{ width: '80px' }} />
+            <Bone style={{ width: '56px' }} />
           </div>
         </li>
       ))}

@@ -1,13 +1,5 @@
 import type { TKycStatus } from '@fit24/contract';
-import {
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonRefresher,
-  IonRefresherContent,
-  IonSkeletonText,
-} from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent } from '@ionic/react';
 import {
   businessOutline,
   idCardOutline,
@@ -29,6 +21,7 @@ import { useAccount } from '../../../lib/account.ts';
 import { api } from '../../../lib/api.ts';
 import { stopPushBeforeSignOut } from '../lib/device-push.ts';
 import './account.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The account's screens; `name` is the test id's end and the key of the words (account:account.links.<name>). */
 const links = [
@@ -86,9 +79,9 @@ export function AccountPage() {
           <p className="fit24-muted">{account.error.message}</p>
         ) : (
           <div className="account__who" role="status" aria-label={t('account.loading')}>
-            <IonSkeletonText animated style={{ width: '55%', height: '1.3rem' }} />
-            <IonSkeletonText animated style={{ width: '75%' }} />
-            <IonSkeletonText animated style={{ width: '45%' }} />
+            <Bone style={{ width: '55%', height: '1.3rem' }} />
+            <Bone style={{ width: '75%' }} />
+            <Bone style={{ width: '45%' }} />
           </div>
         )}
       </section>

@@ -1,7 +1,8 @@
 import type { TProgramme } from '@fit24/contract';
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { addCircleOutline, personAddOutline, ribbonOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
 import { formatPercent } from '../lib/labels.ts';
 
@@ -31,7 +32,7 @@ export function DashboardHero({
         )}
       </div>
       {loading && stake === undefined ? (
-        <IonSkeletonText animated className="aff-hero__skeleton" />
+        <Bone className="aff-hero__skeleton" />
       ) : (
         <p className="aff-hero__value">
           <span className="aff-num" data-testid="affiliate-total-staked">

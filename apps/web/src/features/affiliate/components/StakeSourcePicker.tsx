@@ -1,6 +1,7 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, ellipseOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import type { StakeSource } from '../api/stake.ts';
 import { FIT24, formatFixed2 } from '../lib/fit-amount.ts';
 
@@ -47,7 +48,7 @@ export function StakeSourcePicker({
             </span>
             <span className="aff-source__balance aff-num">
               {option.balance === undefined ? (
-                <IonSkeletonText animated style={{ width: '64px' }} />
+                <Bone style={{ width: '64px' }} />
               ) : (
                 <span data-testid={`stake-balance-${option.source.toLowerCase()}`}>
                   {formatFixed2(option.balance)}

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import {
   copyOutline,
   peopleOutline,
@@ -15,6 +15,7 @@ import { useAffiliate } from '../api/get-affiliate.ts';
 import { SubPage } from '../components/SubPage.tsx';
 import { formatPercent } from '../lib/labels.ts';
 import './invite.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The link a friend opens: the server remembers the code for their device and opens the share page. */
 export function inviteLink(origin: string, code: string): string {
@@ -75,7 +76,7 @@ export function InvitePage() {
               role="img"
             />
           ) : (
-            <IonSkeletonText animated style={{ width: '184px', height: '184px' }} />
+            <Bone style={{ width: '184px', height: '184px' }} />
           )}
         </div>
         <div className="aff-invite__code">
@@ -86,7 +87,7 @@ export function InvitePage() {
               <IonIcon icon={copyOutline} aria-label={t('invite.copyCode')} />
             </button>
           ) : (
-            <IonSkeletonText animated style={{ width: '120px', height: '28px' }} />
+            <Bone style={{ width: '120px', height: '28px' }} />
           )}
         </div>
         <p className="aff-invite__link" data-testid="invite-link">

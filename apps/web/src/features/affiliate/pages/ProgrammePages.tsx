@@ -1,4 +1,4 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkmarkCircle, flashOutline, giftOutline, lockClosedOutline, trophyOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { nextRank, rankProgress } from '../lib/ranks.ts';
 import { nowSeconds } from '../lib/stake-math.ts';
 import { formatWeekRange, MONTH_KEYS } from '../lib/weeks.ts';
 import './programme.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 function SurgeCard({ week, label }: { week: SurgeWeek; label: string }) {
   const { t } = useTranslation('affiliate');
@@ -40,7 +41,7 @@ function SurgeCard({ week, label }: { week: SurgeWeek; label: string }) {
           </span>
         </>
       ) : (
-        <IonSkeletonText animated style={{ width: '60%', height: '2rem' }} />
+        <Bone style={{ width: '60%', height: '2rem' }} />
       )}
     </div>
   );

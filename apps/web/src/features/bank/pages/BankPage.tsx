@@ -1,5 +1,5 @@
 import type { TBank } from '@fit24/contract';
-import { IonButton, IonIcon, IonRefresher, IonRefresherContent, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, businessOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { banksQueryOptions } from '../api/get-banks.ts';
 import { AddBankModal } from '../components/AddBankModal.tsx';
 import '../../../components/ui/forms.css';
 import './bank.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 function BankRow({ bank, flag }: { bank: TBank; flag: string | undefined }) {
   return (
@@ -72,10 +73,10 @@ export function BankPage() {
         <ul className="bank__list" role="status" aria-label={t('loading')} data-testid="bank-loading">
           {[0, 1, 2].map((row) => (
             <li key={row} className="bank__row">
-              <IonSkeletonText animated className="bank__icon" />
+              <Bone className="bank__icon" />
               <div className="bank__text">
-                <IonSkeletonText animated style={{ width: '60%' }} />
-                <IonSkeletonText animated style={{ width: '40%' }} />
+                <Bone style={{ width: '60%' }} />
+                <Bone style={{ width: '40%' }} />
               </div>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { TProgramme } from '@fit24/contract';
-import { IonButton, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonButton, IonIcon, useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
@@ -29,6 +29,7 @@ import { useMembership } from '../api/get-membership.ts';
 import { useCodeLookup } from '../api/lookup-code.ts';
 import { readStartingCode } from '../api/starting-code.ts';
 import './earn.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const DASHBOARD = '/affiliate';
 
@@ -181,7 +182,7 @@ export function EarnPage() {
         </section>
 
         {membership.isPending ? (
-          <IonSkeletonText animated className="earn-skeleton" />
+          <Bone className="earn-skeleton" />
         ) : member ? (
           <section className="earn-card earn-card--member">
             <IonIcon icon={checkmarkCircle} className="earn-card__icon" aria-hidden="true" />

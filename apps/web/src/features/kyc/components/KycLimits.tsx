@@ -1,6 +1,7 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { checkmarkCircle, ellipseOutline } from 'ionicons/icons';
 import { Trans, useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { formatUsd } from '../../../lib/money.ts';
 import { useWithdrawLimits } from '../../../lib/withdraw-limits.ts';
 
@@ -14,7 +15,7 @@ export function KycLimits() {
   if (limits.isPending) {
     return (
       <div role="status" aria-label={t('limits.loading')}>
-        <IonSkeletonText animated className="kyc-limits__skeleton" />
+        <Bone className="kyc-limits__skeleton" />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import type { TKyc, TKycStatus } from '@fit24/contract';
-import { IonIcon, IonRefresher, IonRefresherContent, IonSkeletonText } from '@ionic/react';
+import { IonIcon, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkmarkCircle, closeCircle, hourglassOutline, shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { KycForm } from '../components/KycForm.tsx';
 import { KycLimits } from '../components/KycLimits.tsx';
 import '../../../components/ui/forms.css';
 import './kyc.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** Each status's icon (its words: kyc:page.status.<status>). */
 const statusIcon: Record<TKycStatus, string> = {
@@ -57,7 +58,7 @@ export function KycPage() {
       </IonRefresher>
       {account.isPending && (
         <div role="status" aria-label={t('page.loading')}>
-          <IonSkeletonText animated style={{ height: '120px', borderRadius: '14px' }} />
+          <Bone style={{ height: '120px', borderRadius: '14px' }} />
         </div>
       )}
       {account.isError && <p className="fit24-muted">{account.error.message}</p>}

@@ -1,5 +1,5 @@
 import type { TSavedAddress } from '@fit24/contract';
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { addOutline, bookOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { AddressAddForm } from './AddressAddForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The entries grouped by asset, in the order the server lists them (newest first). */
 function groupByAsset(addresses: TSavedAddress[]): Array<{ symbol: string; entries: TSavedAddress[] }> {
@@ -66,7 +67,7 @@ export function AddressBookCard() {
     >
       {addresses.isPending && (
         <div role="status" aria-label={t('addressBook.loading')}>
-          <IonSkeletonText animated style={{ height: '64px', borderRadius: '12px' }} />
+          <Bone style={{ height: '64px', borderRadius: '12px' }} />
         </div>
       )}
       {addresses.isError && (

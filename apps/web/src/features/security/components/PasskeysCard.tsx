@@ -1,5 +1,5 @@
 import { type TPasskey, ZPasskeyName } from '@fit24/contract';
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   addOutline,
@@ -26,6 +26,7 @@ import { AddPasskey } from './AddPasskey.tsx';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './two-factor.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 type Editing =
   | { kind: 'add' }
@@ -182,7 +183,7 @@ export function PasskeysCard() {
         )
       }
     >
-      {query.isPending && <IonSkeletonText animated className="tfa-skeleton" />}
+      {query.isPending && <Bone className="tfa-skeleton" />}
       {query.isError && <p className="fit24-muted">{query.error.message}</p>}
       {passkeys.length > 0 && (
         <ul className="passkeys__list" data-testid="security-passkey-list">

@@ -1,7 +1,8 @@
-import { IonIcon, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert } from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, IonList, useIonAlert } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { desktopOutline, phonePortraitOutline, radioButtonOn } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAction } from '../../../components/ui/use-form.ts';
@@ -52,7 +53,7 @@ export function SessionsCard() {
       {sessions.isPending && (
         <div role="status" aria-label={t('sessions.loading')}>
           {[0, 1].map((row) => (
-            <IonSkeletonText key={row} animated style={{ height: '44px', marginBottom: '8px' }} />
+            <Bone key={row} style={{ height: '44px', marginBottom: '8px' }} />
           ))}
         </div>
       )}

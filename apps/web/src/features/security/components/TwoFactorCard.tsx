@@ -1,4 +1,4 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertCircle, keyOutline, phonePortraitOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import { type TotpSecret, TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** How many recovery codes the server makes at a time. */
 const RECOVERY_CODES = 10;
@@ -67,7 +68,7 @@ export function TwoFactorCard({ email }: { email: string | undefined }) {
         )
       }
     >
-      {query.isPending && <IonSkeletonText animated className="tfa-skeleton" />}
+      {query.isPending && <Bone className="tfa-skeleton" />}
       {query.isError && <p className="fit24-muted">{query.error.message}</p>}
       {security && stage.name === 'idle' && (
         <CooldownNotice security={security} testId="security-2fa-cooldown" />

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline, giftOutline, shareSocialOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useAccount } from '../../../lib/account.ts';
 import { normalizeReferralCode, rememberReferralCode } from '../../../lib/referral.ts';
 import { useSession } from '../../../lib/session.ts';
 import './share.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The link a friend opens: this page, with the code, which it keeps for the register form. */
 export function shareLink(origin: string, code: string): string {
@@ -85,7 +86,7 @@ export function SharePage() {
           <IonIcon icon={shareSocialOutline} aria-hidden="true" className="share__icon" />
           <h1>{t('share.own.heading')}</h1>
           <p className="fit24-muted">{t('share.own.lead')}</p>
-          {account.isPending && <IonSkeletonText animated style={{ height: '48px' }} />}
+          {account.isPending && <Bone style={{ height: '48px' }} />}
           {link && own && (
             <>
               <div className="share__code">

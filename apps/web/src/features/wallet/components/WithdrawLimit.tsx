@@ -1,8 +1,9 @@
-import { IonRouterLink, IonSkeletonText } from '@ionic/react';
+import { IonRouterLink } from '@ionic/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatUsd, unitsOf } from '../../../lib/money.ts';
 import { useWithdrawLimits } from '../../../lib/withdraw-limits.ts';
 import './funds-forms.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /**
  * What is left of the user's withdrawal limit in the rolling 24 hours (US dollars, by KYC tier), with a
@@ -11,7 +12,7 @@ import './funds-forms.css';
 export function WithdrawLimit() {
   const { t } = useTranslation('wallet');
   const limits = useWithdrawLimits();
-  if (limits.isPending) return <IonSkeletonText animated className="funds-limit__skeleton" />;
+  if (limits.isPending) return <Bone className="funds-limit__skeleton" />;
   if (limits.isError) {
     return (
       <p className="funds-limit__error" data-testid="withdraw-limit-error">

@@ -1,4 +1,4 @@
-import { IonRefresher, IonRefresherContent, IonSkeletonText } from '@ionic/react';
+import { IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   arrowDownOutline,
@@ -23,6 +23,7 @@ import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { TransactionList } from '../components/TransactionList.tsx';
 import { useAssetParam } from '../components/use-asset-param.ts';
 import '../components/funds.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/asset-balance';
 
@@ -95,8 +96,8 @@ function AssetBalance({ assetId }: { assetId: number }) {
           </>
         ) : (
           <>
-            <IonSkeletonText animated style={{ width: '50%', height: '44px' }} />
-            <IonSkeletonText animated className="funds-hero__skeleton" />
+            <Bone style={{ width: '50%', height: '44px' }} />
+            <Bone className="funds-hero__skeleton" />
           </>
         )}
         <dl className="funds-breakdown">

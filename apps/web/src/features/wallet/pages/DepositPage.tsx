@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { alertCircleOutline, copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { UnavailableNotice } from '../components/UnavailableNotice.tsx';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 import './deposit.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/deposit';
 
@@ -80,7 +81,7 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
           {address ? (
             t('deposit.network', { network: networkLabel(address.network) })
           ) : (
-            <IonSkeletonText animated style={{ width: 120 }} />
+            <Bone style={{ width: 120 }} />
           )}
         </div>
         <div className="funds-deposit__qr" data-testid="deposit-qr">
@@ -93,7 +94,7 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
               title={t('deposit.qrTitle')}
             />
           ) : (
-            <IonSkeletonText animated className="funds-deposit__qr-skeleton" />
+            <Bone className="funds-deposit__qr-skeleton" />
           )}
         </div>
         <span className="funds-deposit__label">
@@ -104,7 +105,7 @@ function DepositAddress({ assetId, onChoose }: { assetId: number; onChoose: (id:
             {address.address}
           </p>
         ) : (
-          <IonSkeletonText animated style={{ width: '90%', height: 22 }} />
+          <Bone style={{ width: '90%', height: 22 }} />
         )}
         <IonButton
           expand="block"

@@ -1,5 +1,5 @@
 import type { TAssetTransaction } from '@fit24/contract';
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import type { TFunction } from 'i18next';
 import { searchOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { statusSentence } from '../utils/confirmations.ts';
 import { signedAmount, transactionView } from '../utils/transactions.ts';
 import '../components/funds.css';
 import '../components/transaction-detail.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/transaction';
 
@@ -119,12 +120,12 @@ function TransactionSkeleton() {
   return (
     <div role="status" aria-label={t('transaction.loading')} data-testid="txd-loading">
       <section className="funds-txd">
-        <IonSkeletonText animated className="funds-txd__icon funds-txd__icon-skeleton" />
-        <IonSkeletonText animated style={{ width: 90, height: 14 }} />
-        <IonSkeletonText animated style={{ width: '60%', height: 34 }} />
-        <IonSkeletonText animated style={{ width: 84, height: 22, borderRadius: 999 }} />
+        <Bone className="funds-txd__icon funds-txd__icon-skeleton" />
+        <Bone style={{ width: 90, height: 14 }} />
+        <Bone style={{ width: '60%', height: 34 }} />
+        <Bone style={{ width: 84, height: 22, borderRadius: 999 }} />
       </section>
-      <IonSkeletonText animated style={{ height: 180, borderRadius: 12 }} />
+      <Bone style={{ height: 180, borderRadius: 12 }} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ZTransferBody } from '@fit24/contract';
-import { IonIcon, IonSkeletonText, IonSpinner } from '@ionic/react';
+import { IonIcon, IonSpinner } from '@ionic/react';
 import { flashOutline, personCircleOutline } from 'ionicons/icons';
 import { Trans, useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -22,6 +22,7 @@ import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { lookupEmail, recipientStatus } from '../utils/recipient.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/transfer';
 const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };
@@ -61,7 +62,7 @@ function TransferForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
       </div>
     );
   }
-  if (!row || !account.data) return <IonSkeletonText animated style={{ height: 220, borderRadius: 14 }} />;
+  if (!row || !account.data) return <Bone style={{ height: 220, borderRadius: 14 }} />;
   const me = account.data.account;
   if (me.has_txn_password === 0) {
     return <TxnPasswordNotice action="transfer" testId="transfer-need-txn-password" />;

@@ -1,4 +1,4 @@
-import { IonRefresher, IonRefresherContent, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonRefresher, IonRefresherContent, useIonRouter } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, swapHorizontalOutline, walletOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
@@ -10,6 +10,7 @@ import { useLiveWalletBalances } from '../api/live.ts';
 import { BalanceRow } from '../components/BalanceRow.tsx';
 import { FundsActions } from '../components/FundsActions.tsx';
 import '../components/funds.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The wallet tab (live over the socket): what everything is worth, the quick actions, and every asset's balance. */
 export function WalletPage() {
@@ -33,7 +34,7 @@ export function WalletPage() {
             {formatUsd(balances.data.total_usd)}
           </span>
         ) : (
-          <IonSkeletonText animated className="funds-hero__skeleton" />
+          <Bone className="funds-hero__skeleton" />
         )}
         <span className="funds-hero__note">{t('wallet.estimated')}</span>
         <FundsActions

@@ -1,5 +1,5 @@
 import { type TSavedAddress, ZWithdrawBody } from '@fit24/contract';
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { alertCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import { WithdrawResult } from '../components/WithdrawResult.tsx';
 import { addressProblemText } from '../utils/address.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
+import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/withdraw';
 const empty = { address: '', memo: '', amount: '', txn_password: '' };
@@ -68,7 +69,7 @@ function WithdrawForm({ assetId, onChoose }: { assetId: number; onChoose: (id: n
     );
   }
   if (!info || !row || !account.data) {
-    return <IonSkeletonText animated style={{ height: 220, borderRadius: 14 }} />;
+    return <Bone style={{ height: 220, borderRadius: 14 }} />;
   }
   if (account.data.account.has_txn_password === 0) {
     // Setting a password would not make an asset that cannot move here withdrawable: say why instead.
