@@ -7,6 +7,7 @@ import {
   trendingUpOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../components/ui/Bone.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { PageFrame } from '../../components/ui/PageFrame.tsx';
 import { RouterAnchor } from '../../components/ui/RouterAnchor.tsx';
@@ -19,7 +20,6 @@ import { formatUsd } from '../../lib/money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useBanners } from './get-banners.ts';
 import './home.css';
-import { Bone } from '../../components/ui/Bone.tsx';
 
 const quickActions = [
   { key: 'deposit', href: '/funds/deposit', icon: arrowDownCircleOutline },
@@ -45,8 +45,7 @@ export function HomePage() {
         ) : account.isError ? (
           <h1 data-testid="home-greeting">{t('home.greetingAnonymous')}</h1>
         ) : (
-          // Sized as the line that replaces it (inline: Stencil keeps a host's style attribute), so
-          // nothing below moves when the name comes.
+          // Sized as the line that replaces it, so nothing below moves when the name comes.
           <Bone style={{ width: '60%', height: '1.8rem', margin: '8px 0 4px' }} />
         )}
         {account.isError && <p className="fit24-muted">{account.error.message}</p>}

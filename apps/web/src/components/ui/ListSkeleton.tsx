@@ -1,5 +1,5 @@
-import './lists.css';
 import { Bone } from './Bone.tsx';
+import './lists.css';
 
 /** Grey rows in the shape of a list (round icon, two lines, a value) while its data loads. */
 export function ListSkeleton({ rows = 4, label, testId }: { rows?: number; label: string; testId?: string }) {

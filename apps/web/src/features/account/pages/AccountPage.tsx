@@ -14,6 +14,7 @@ import {
 } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { KycChip, VerifiedMark } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
@@ -21,7 +22,6 @@ import { useAccount } from '../../../lib/account.ts';
 import { api } from '../../../lib/api.ts';
 import { stopPushBeforeSignOut } from '../lib/device-push.ts';
 import './account.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The account's screens; `name` is the test id's end and the key of the words (account:account.links.<name>). */
 const links = [

@@ -8,6 +8,7 @@ import {
 } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useProgramme } from '../../../lib/programme.ts';
@@ -15,7 +16,6 @@ import { useAffiliate } from '../api/get-affiliate.ts';
 import { SubPage } from '../components/SubPage.tsx';
 import { formatPercent } from '../lib/labels.ts';
 import './invite.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The link a friend opens: the server remembers the code for their device and opens the share page. */
 export function inviteLink(origin: string, code: string): string {

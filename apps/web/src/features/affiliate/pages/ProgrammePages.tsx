@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkmarkCircle, flashOutline, giftOutline, lockClosedOutline, trophyOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { formatDate } from '../../../lib/date-time.ts';
@@ -16,7 +17,6 @@ import { nextRank, rankProgress } from '../lib/ranks.ts';
 import { nowSeconds } from '../lib/stake-math.ts';
 import { formatWeekRange, MONTH_KEYS } from '../lib/weeks.ts';
 import './programme.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 function SurgeCard({ week, label }: { week: SurgeWeek; label: string }) {
   const { t } = useTranslation('affiliate');

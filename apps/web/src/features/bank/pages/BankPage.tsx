@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, businessOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAccount } from '../../../lib/account.ts';
@@ -14,7 +15,6 @@ import { banksQueryOptions } from '../api/get-banks.ts';
 import { AddBankModal } from '../components/AddBankModal.tsx';
 import '../../../components/ui/forms.css';
 import './bank.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 function BankRow({ bank, flag }: { bank: TBank; flag: string | undefined }) {
   return (

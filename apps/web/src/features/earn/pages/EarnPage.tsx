@@ -13,6 +13,7 @@ import {
 } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -29,7 +30,6 @@ import { useMembership } from '../api/get-membership.ts';
 import { useCodeLookup } from '../api/lookup-code.ts';
 import { readStartingCode } from '../api/starting-code.ts';
 import './earn.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const DASHBOARD = '/affiliate';
 

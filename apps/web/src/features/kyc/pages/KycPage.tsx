@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { checkmarkCircle, closeCircle, hourglassOutline, shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { KycChip } from '../../../components/ui/StatusChips.tsx';
 import { useAccount } from '../../../lib/account.ts';
@@ -12,7 +13,6 @@ import { KycForm } from '../components/KycForm.tsx';
 import { KycLimits } from '../components/KycLimits.tsx';
 import '../../../components/ui/forms.css';
 import './kyc.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** Each status's icon (its words: kyc:page.status.<status>). */
 const statusIcon: Record<TKycStatus, string> = {

@@ -3,6 +3,7 @@ import { IonIcon } from '@ionic/react';
 import { addOutline, bookOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { describeDelay, useNowSeconds } from '../../../lib/countdown.ts';
 import { networkLabel } from '../../../lib/format.ts';
@@ -13,7 +14,6 @@ import { AddressAddForm } from './AddressAddForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './money-controls.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The entries grouped by asset, in the order the server lists them (newest first). */
 function groupByAsset(addresses: TSavedAddress[]): Array<{ symbol: string; entries: TSavedAddress[] }> {

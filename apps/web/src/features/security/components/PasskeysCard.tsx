@@ -10,6 +10,7 @@ import {
 } from 'ionicons/icons';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { Pill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -26,7 +27,6 @@ import { AddPasskey } from './AddPasskey.tsx';
 import { ConfirmSecondFactor } from './ConfirmSecondFactor.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import './two-factor.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 type Editing =
   | { kind: 'add' }

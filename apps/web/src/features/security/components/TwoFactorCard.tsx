@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { alertCircle, keyOutline, phonePortraitOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { SettingPill } from '../../../components/ui/StatusChips.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
@@ -16,7 +17,6 @@ import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import { type TotpSecret, TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** How many recovery codes the server makes at a time. */
 const RECOVERY_CODES = 10;

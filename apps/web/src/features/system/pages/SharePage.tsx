@@ -3,13 +3,13 @@ import { copyOutline, giftOutline, shareSocialOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { useAccount } from '../../../lib/account.ts';
 import { normalizeReferralCode, rememberReferralCode } from '../../../lib/referral.ts';
 import { useSession } from '../../../lib/session.ts';
 import './share.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The link a friend opens: this page, with the code, which it keeps for the register form. */
 export function shareLink(origin: string, code: string): string {

@@ -1,9 +1,9 @@
 import { IonRouterLink } from '@ionic/react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { formatUsd, unitsOf } from '../../../lib/money.ts';
 import { useWithdrawLimits } from '../../../lib/withdraw-limits.ts';
 import './funds-forms.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /**
  * What is left of the user's withdrawal limit in the rolling 24 hours (US dollars, by KYC tier), with a

@@ -9,6 +9,7 @@ import {
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { AssetIcon } from '../../../components/ui/AssetIcon.tsx';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { PullToRefresh } from '../../../components/ui/PullToRefresh.tsx';
@@ -23,7 +24,6 @@ import { SignedInOnly } from '../components/SignedInOnly.tsx';
 import { TransactionList } from '../components/TransactionList.tsx';
 import { useAssetParam } from '../components/use-asset-param.ts';
 import '../components/funds.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/asset-balance';
 

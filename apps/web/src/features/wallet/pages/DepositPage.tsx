@@ -2,6 +2,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { alertCircleOutline, copyOutline } from 'ionicons/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { useToast } from '../../../components/ui/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { networkLabel } from '../../../lib/format.ts';
@@ -17,7 +18,6 @@ import { UnavailableNotice } from '../components/UnavailableNotice.tsx';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
 import './deposit.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/deposit';
 

@@ -3,6 +3,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import type { TFunction } from 'i18next';
 import { searchOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageShell } from '../../../components/ui/PageShell.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -22,7 +23,6 @@ import { statusSentence } from '../utils/confirmations.ts';
 import { signedAmount, transactionView } from '../utils/transactions.ts';
 import '../components/funds.css';
 import '../components/transaction-detail.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/transaction';
 

@@ -2,6 +2,7 @@ import { ZTransferBody } from '@fit24/contract';
 import { IonIcon, IonSpinner } from '@ionic/react';
 import { flashOutline, personCircleOutline } from 'ionicons/icons';
 import { Trans, useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { EmailField, TextField } from '../../../components/ui/TextField.tsx';
 import { useAccount } from '../../../lib/account.ts';
@@ -22,7 +23,6 @@ import { useConfirmedSend } from '../components/use-confirmed-send.ts';
 import { lookupEmail, recipientStatus } from '../utils/recipient.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/transfer';
 const empty = { to_email_id: '', amount: '', note: '', txn_password: '' };

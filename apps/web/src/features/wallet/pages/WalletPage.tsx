@@ -1,6 +1,7 @@
 import { IonRefresher, IonRefresherContent, useIonRouter } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, swapHorizontalOutline, walletOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/ui/ListSkeleton.tsx';
 import { PageFrame } from '../../../components/ui/PageFrame.tsx';
@@ -10,7 +11,6 @@ import { useLiveWalletBalances } from '../api/live.ts';
 import { BalanceRow } from '../components/BalanceRow.tsx';
 import { FundsActions } from '../components/FundsActions.tsx';
 import '../components/funds.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 /** The wallet tab (live over the socket): what everything is worth, the quick actions, and every asset's balance. */
 export function WalletPage() {

@@ -3,6 +3,7 @@ import { IonIcon } from '@ionic/react';
 import { alertCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bone } from '../../../components/ui/Bone.tsx';
 import { SubmitButton } from '../../../components/ui/SubmitButton.tsx';
 import { useAccount } from '../../../lib/account.ts';
 import { addressProblem } from '../../../lib/address.ts';
@@ -34,7 +35,6 @@ import { WithdrawResult } from '../components/WithdrawResult.tsx';
 import { addressProblemText } from '../utils/address.ts';
 import '../../../components/ui/forms.css';
 import '../components/funds.css';
-import { Bone } from '../../../components/ui/Bone.tsx';
 
 const PATH = '/funds/withdraw';
 const empty = { address: '', memo: '', amount: '', txn_password: '' };
