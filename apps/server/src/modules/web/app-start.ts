@@ -9,8 +9,8 @@ const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[
  * the HTML and, when they came quickly (a fast network, or the service worker's cache on a later visit), ran
  * the app before painting anything: ≈ 0.5 s of a slow phone's time with a blank page where the first paint
  * was ready. The entry is asked for first, then the links three to a task: each link starts a fetch on the
- * main thread (1–7 ms each under a phone’s 4× slowdown), and a trade page’s 35 at once were one task of
- * 60–90 ms there. Before that it writes the name kept with the session on the device (lib/session.ts: Capacitor
+ * main thread (≈ 2 ms each on average under a phone’s 4× slowdown), and a trade page’s 35 at once were one
+ * task of 63–76 ms there. Before that it writes the name kept with the session on the device (lib/session.ts: Capacitor
  * Preferences key `session`) into home's greeting (`data-greeting`, as text). Its text is fixed, so the
  * Content-Security-Policy allows it by its sha256 hash (app.ts). A second's timer starts the app in a tab
  * whose frames wait (in the background).
