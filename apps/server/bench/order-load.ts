@@ -7,6 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { TEST_API_KEY } from '../src/testing/test-app.ts';
+import { type MachineReading, machineReading } from './machine-cpu.ts';
 
 /** HTTP connections when a spec names none (BENCH_CONNECTIONS). */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -52,6 +53,16 @@ export interface LoadResult {
   p99: number;
   /** Mean latency in ms, as the load generator saw it. */
   mean: number;
+  /** The load generator's own CPU over the run (its process, µs). */
+  cpuUs: number;
+  /** The machine's CPU at the run's start and end (null where /proc cannot be read). */
+  machine: [MachineReading | null, MachineReading | null];
+}
+
+/** This process's CPU since `since` (from `process.cpuUsage()`), µs. */
+function cpuSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
 }
 
 /** The n-th order of a run: markets round-robin, buys and sells alternating, 10,000 price levels a side. */
@@ -96,6 +107,8 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             },
           },
         ];
+  const machineBefore = machineReading();
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections ?? CONNECTIONS,
@@ -112,6 +125,8 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     mean: result.latency.mean,
+    cpuUs: cpuSince(cpu),
+    machine: [machineBefore, machineReading()],
   };
 }
 
@@ -129,6 +144,8 @@ async function runSocketLoad(spec: LoadSpec): Promise<LoadResult> {
   let non2xx = 0;
   let errors = 0;
   let n = 0;
+  const machineBefore = machineReading();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const end = started + spec.seconds * 1000;
   const one = async (socket: (typeof sockets)[number]) => {
@@ -165,6 +182,8 @@ async function runSocketLoad(spec: LoadSpec): Promise<LoadResult> {
       sockets.flatMap((socket) => Array.from({ length: spec.inflight ?? 1 }, () => loop(socket))),
     );
   }
+  const cpuUs = cpuSince(cpu);
+  const machineAfter = machineReading();
   for (const socket of sockets) socket.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
@@ -177,6 +196,8 @@ async function runSocketLoad(spec: LoadSpec): Promise<LoadResult> {
     p50: at(0.5),
     p99: at(0.99),
     mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+    cpuUs,
+    machine: [machineBefore, machineAfter],
   };
 }
 

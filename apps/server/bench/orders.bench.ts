@@ -31,6 +31,7 @@ import type { TradingContext } from '../src/trading/context.ts';
 import { BATCH_STAGES, type BatchStage, StageTimes } from '../src/trading/pipeline/stage-times.ts';
 import { MarketWorker } from '../src/trading/pipeline/worker.ts';
 import { profileSummary, startProfile } from './cpu-profile.ts';
+import { machineLine } from './machine-cpu.ts';
 import { type BenchMarket, CONNECTIONS, type LoadResult, type LoadSpec, load } from './order-load.ts';
 
 const HOST = '127.0.0.1';
@@ -38,6 +39,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Order entry over the socket: calls each key's socket keeps unanswered (BENCH_SOCKET_INFLIGHT). */
 const SOCKET_INFLIGHT = Number(process.env.BENCH_SOCKET_INFLIGHT ?? 16);
 const USERS = 32;
+/** Issue 17's goal on PostgreSQL: durable orders a second, and p99 at half that rate (printed against). */
+const GOAL_PER_SECOND = 20_000;
+const GOAL_P99_MS = 10;
 /** Databases to leave out, e.g. BENCH_SKIP=pglite while profiling PostgreSQL alone. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** Where to keep the CPU profiles of the one-market runs (BENCH_PROFILE); null: no profile. */
@@ -205,6 +209,14 @@ async function measure(
     `    server CPU: ${((1000 * cpuMs) / Math.max(1, full.ok)).toFixed(0)} µs per order answered, ` +
       `${(cpuMs / (10 * base.seconds)).toFixed(0)}% of one core`,
   );
+  const machine = machineLine(...full.machine, full.ok, 1000 * cpuMs, full.cpuUs, GOAL_PER_SECOND);
+  if (machine !== null) console.log(machine);
+  if (name.startsWith('PostgreSQL')) {
+    console.log(
+      `    against the goal: ${Math.round(full.rps).toLocaleString('en')} of ${GOAL_PER_SECOND.toLocaleString('en')} orders/s ` +
+        `(${(full.rps / GOAL_PER_SECOND).toFixed(2)}); p99 ${paced.p99} ms at half this run's rate, ≤ ${GOAL_P99_MS} ms asked at ${(GOAL_PER_SECOND / 2).toLocaleString('en')}/s`,
+    );
+  }
   if (profile && PROFILE_DIR !== null) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
