@@ -191,6 +191,39 @@ describe('the socket hub', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("writes a tick's answers to a client in one write, in order, after what was queued before them", async () => {
+    const hub = new Hub();
+    const bot = fakeSocket();
+    const other = fakeSocket();
+    const client = hub.add(bot.socket);
+    const second = hub.add(other.socket);
+    client.subscriptions.add('trades:1');
+    hub.publish('trades:1', { channel: 'trades', market_id: 1, type: 'update', data: {} });
+    const reply = (n: number) => ({ channel: 'reply' as const, type: 'update' as const, data: { n } });
+    for (let n = 1; n <= 5; n += 1) hub.answer(client, reply(n));
+    hub.answer(second, reply(6));
+    // Nothing leaves within the tick the answers were given…
+    expect(bot.sent).toEqual([]);
+    await new Promise((done) => setImmediate(done));
+    // …then one write per client: the queued trade first, then the answers as given.
+    expect(bot.writes.map((w) => parsed(w).map((m) => m.data.n ?? m.channel))).toEqual([
+      ['trades', 1, 2, 3, 4, 5],
+    ]);
+    expect(other.writes.map((w) => parsed(w).map((m) => m.data.n))).toEqual([[6]]);
+    // Written once: the tick's flush has nothing left to send.
+    hub.flush();
+    expect(bot.sent).toHaveLength(6);
+  });
+
+  it('sends given answers before the sockets close at shutdown', () => {
+    const hub = new Hub();
+    const bot = fakeSocket();
+    hub.answer(hub.add(bot.socket), { channel: 'reply', type: 'update', data: { n: 1 } });
+    hub.closeAll();
+    expect(parsed(bot.sent).map((m) => m.data.n)).toEqual([1]);
+    expect(bot.socket.closed).toBe(1001);
+  });
+
   it('drops a client that stops reading instead of buffering without bound; the others still get it', () => {
     const hub = new Hub();
     const slow = fakeSocket(MAX_BUFFERED_BYTES + 1);

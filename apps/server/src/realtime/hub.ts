@@ -50,6 +50,9 @@ export class Hub {
   /** The flush to come: at the end of this tick, or — under load — `FLUSH_EVERY_MS` after the last one. */
   private flushing: { cancel(): void } | null = null;
   private lastFlush = Number.NEGATIVE_INFINITY;
+  /** Clients with answers to calls in their outbox, written at the end of this tick (`answer`). */
+  private readonly answering = new Set<Client>();
+  private answeringSoon: NodeJS.Immediate | null = null;
   /** Per `orderbook:<market>`: this tick's update, still open to the next batch's changes. */
   private readonly openBooks = new Map<string, BookUpdate>();
   /** Per `orderbook:<market>`: sequences of snapshots sent, where an update must start (see `publishBook`). */
@@ -64,6 +67,7 @@ export class Hub {
   remove(client: Client): void {
     this.clients.delete(client);
     this.pending.delete(client);
+    this.answering.delete(client);
     client.outbox = [];
   }
 
@@ -76,6 +80,20 @@ export class Hub {
     }
     client.outbox.push(new Frame(message));
     this.write(client);
+  }
+
+  /**
+   * An answer to a client's call, at the end of this tick, with what else is queued for it. A batch answers
+   * all its orders in one tick: a bot's socket then gets the batch's answers in one corked write rather than
+   * a system call each. Not for a message that must leave before the socket closes (`send`).
+   */
+  answer(client: Client, message: ServerMessage): void {
+    client.outbox.push(new Frame(message));
+    this.answering.add(client);
+    this.answeringSoon ??= setImmediate(() => {
+      this.answeringSoon = null;
+      for (const waiting of this.answering) this.write(waiting);
+    });
   }
 
   /** To every client subscribed to `key` (a public channel), serialised once. */
@@ -148,6 +166,7 @@ export class Hub {
 
   private write(client: Client): void {
     this.pending.delete(client);
+    this.answering.delete(client);
     const items = client.outbox;
     if (items.length === 0) return;
     client.outbox = [];
@@ -185,6 +204,10 @@ export class Hub {
   }
 
   closeAll(): void {
+    // Answers already given leave before the sockets close.
+    for (const client of this.answering) this.write(client);
+    if (this.answeringSoon) clearImmediate(this.answeringSoon);
+    this.answeringSoon = null;
     this.flushing?.cancel();
     this.flushing = null;
     this.pending.clear();

@@ -36,7 +36,7 @@ export async function answerCall(
   call: SocketCall,
 ): Promise<void> {
   const { status, body } = await answerOf(ctx, client, origin, call);
-  hub.send(client, {
+  hub.answer(client, {
     channel: 'reply',
     type: 'update',
     data: { request_id: call.request_id, op: call.op, status, body },
